@@ -73,17 +73,32 @@ var (
 			return r, nil
 		}}, tStr, tStr, tStr, tStr, tStr))
 	// formatArg boxes a value for the kernels that must tell NULL apart.
-	formatArg = strict("format_arg", "Internal: a value boxed as a non-empty string.", nil,
+	formatArg = withDecimalArg(strict("format_arg", "Internal: a value boxed as a non-empty string.", nil,
 		sig(tStr, ok1(rt.FormatArgInt32), tInt),
 		sig(tStr, ok1(rt.FormatArgInt32), tDate),
 		sig(tStr, ok1(rt.FormatArgInt64), tBig),
 		sig(tStr, ok1(rt.FormatArgFloat64), tDbl),
 		sig(tStr, ok1(rt.FormatArgBool), tBool),
-		sig(tStr, ok1(rt.FormatArgString), tStr))
+		sig(tStr, ok1(rt.FormatArgString), tStr)))
 	formatNumberDomain = withDecimalDomain(domain("format_number_domain",
 		sig(tBool, ok2(rt.FormatNumberDefinedInt64), tBig, tInt),
 		sig(tBool, ok2(rt.FormatNumberDefinedFloat64), tDbl, tInt)))
 )
+
+// withDecimalArg gives format_arg its overload for any DECIMAL(p, s): the
+// value boxed with its scale.
+func withDecimalArg(fn *ir.Function) *ir.Function {
+	base := fn.Resolve
+	fn.Resolve = func(args []ir.Type) (*ir.Signature, error) {
+		if len(args) == 1 && args[0].Kind == ir.KindDecimal {
+			sc := args[0].S()
+			bound := func(v rt.Decimal) string { return rt.FormatArgDecimal(v, sc) }
+			return sig(tStr, withConsts(ok1(bound), rt.FormatArgDecimal, sc), args[0]), nil
+		}
+		return base(args)
+	}
+	return fn
+}
 
 // withDecimalDomain gives format_number's domain its overload for any
 // DECIMAL(p, s) x.
@@ -131,6 +146,8 @@ func boxValue(t ir.Type, v any) string {
 		return rt.FormatArgFloat64(v.(float64))
 	case ir.KindBoolean:
 		return rt.FormatArgBool(v.(bool))
+	case ir.KindDecimal:
+		return rt.FormatArgDecimal(v.(rt.Decimal), t.S())
 	}
 	return rt.FormatArgString(v.(string))
 }
@@ -337,12 +354,13 @@ func maskFn() *ir.Function {
 }
 
 func formatStringFn() *ir.Function {
-	const syn = "format_string(VARCHAR, T, ...) -> VARCHAR where each T is INT, BIGINT, DOUBLE, VARCHAR, BOOLEAN or DATE"
+	const syn = "format_string(VARCHAR, T, ...) -> VARCHAR where each T is INT, BIGINT, DOUBLE, DECIMAL(p,s), VARCHAR, BOOLEAN or DATE"
 	fn := &ir.Function{
 		Name: "format_string",
 		Doc: "Java's String.format(fmt, args...) (java.util.Formatter, Locale.US), as Spark's. Conversions %s %S %b %B %c %C %d %o %x %X " +
 			"%e %E %f %g %G %% %n with flags '-#+ 0,(', width, precision and argument indexes (%2$s, %<s); a NULL argument prints " +
-			"null (false for %b); a DATE is its number of days since 1970-01-01, as Spark passes it. NULL when fmt is NULL, else " +
+			"null (false for %b); a DATE is its number of days since 1970-01-01, as Spark passes it; a DECIMAL is Spark's Decimal object, which " +
+			"%s writes as Java's BigDecimal.toString (0.0000001 is 1E-7) and %b as true, and which no numeric conversion accepts. NULL when fmt is NULL, else " +
 			"an argument error is the result. A malformed or unsupported specifier, a missing argument or a conversion that does not " +
 			"fit its argument's type raises.",
 		Synopsis: []string{syn},
@@ -360,7 +378,7 @@ func formatStringFn() *ir.Function {
 				switch a.Kind {
 				case ir.KindNull:
 					ps[1+i] = tStr
-				case ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar, ir.KindBoolean, ir.KindDate:
+				case ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar, ir.KindBoolean, ir.KindDate, ir.KindDecimal:
 					ps[1+i] = a
 				default:
 					return nil, noOverload("format_string", args, []string{syn})

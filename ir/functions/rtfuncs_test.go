@@ -271,6 +271,8 @@ var rtFuncs = map[string]any{
 	"FormatArgFloat64":           rt.FormatArgFloat64,
 	"FormatArgBool":              rt.FormatArgBool,
 	"FormatArgString":            rt.FormatArgString,
+	"FormatArgDecimal":           rt.FormatArgDecimal,
+	"JavaDecimalString":          rt.JavaDecimalString,
 	"FormatNumberInt64":          rt.FormatNumberInt64,
 	"FormatNumberFloat64":        rt.FormatNumberFloat64,
 	"FormatNumberDefinedInt64":   rt.FormatNumberDefinedInt64,

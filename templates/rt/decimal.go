@@ -233,6 +233,30 @@ func formatScaled(ds string, neg bool, s int) string {
 	return ds
 }
 
+// JavaDecimalString is Java's BigDecimal.toString of x at scale s, which is
+// what Spark's Decimal.toString gives (format_string's %s of a DECIMAL): the
+// plain digits unless the exponent of the leading digit is below -6, then
+// one digit, the rest after a point and E with that exponent, so that
+// 0.0000001 is "1E-7" and zero at scale 10 "0E-10". (A CAST to VARCHAR is
+// always plain: FormatDecimal.)
+func JavaDecimalString(x Decimal, s int) string {
+	m, neg := x.mag()
+	ds := formatMag(m)
+	adjusted := len(ds) - 1 - s
+	if s == 0 || adjusted >= -6 {
+		return formatScaled(ds, neg, s)
+	}
+	sci := ds[:1]
+	if len(ds) > 1 {
+		sci += "." + ds[1:]
+	}
+	sci += "E" + strconv.Itoa(adjusted)
+	if neg {
+		return "-" + sci
+	}
+	return sci
+}
+
 // DecimalTypeName is Spark's spelling of DECIMAL(p, s) in error messages.
 func DecimalTypeName(p, s int) string {
 	return "DECIMAL(" + strconv.Itoa(p) + "," + strconv.Itoa(s) + ")"

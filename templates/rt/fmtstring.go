@@ -331,7 +331,8 @@ func (sp *fmtSpec) text(s string) string {
 }
 
 var javaClass = map[byte]string{boxInt: "java.lang.Integer", boxLong: "java.lang.Long", boxDouble: "java.lang.Double",
-	boxBool: "java.lang.Boolean", boxString: "org.apache.spark.unsafe.types.UTF8String"}
+	boxBool: "java.lang.Boolean", boxString: "org.apache.spark.unsafe.types.UTF8String",
+	boxDecimal: "org.apache.spark.sql.types.Decimal"}
 
 // format formats one boxed argument, or says why it cannot.
 func (sp *fmtSpec) format(arg string) (string, string) {
@@ -400,6 +401,8 @@ func boxedString(arg string) string {
 		return FormatDouble(math.Float64frombits(unboxUint64(arg)))
 	case boxBool:
 		return strconv.FormatBool(arg[1] != 0)
+	case boxDecimal:
+		return JavaDecimalString(unboxDecimal(arg))
 	}
 	return arg[1:]
 }

@@ -35,6 +35,9 @@ const (
 	boxDouble = 'd' // DOUBLE: a Java Double, 8 bytes (IEEE bits)
 	boxBool   = 'b' // BOOLEAN: one byte 0 or 1
 	boxString = 's' // VARCHAR: the bytes of the string
+	// DECIMAL(p, s): Spark's Decimal object; the scale byte, then the
+	// unscaled value's 16 bytes, low word first
+	boxDecimal = 'n'
 )
 
 // FormatArgInt32 boxes an INT (or DATE, whose days Spark passes as an Integer).
@@ -55,6 +58,16 @@ func FormatArgBool(x bool) string {
 		return string([]byte{boxBool, 1})
 	}
 	return string([]byte{boxBool, 0})
+}
+
+// FormatArgDecimal boxes a DECIMAL(p, s) value x of scale s.
+func FormatArgDecimal(x Decimal, s int) string {
+	return boxUint64(boxDecimal, x.Lo) + boxUint64(byte(s), uint64(x.Hi))
+}
+
+// unboxDecimal is the value and scale FormatArgDecimal boxed.
+func unboxDecimal(b string) (Decimal, int) {
+	return Decimal{Lo: unboxUint64(b[:9]), Hi: int64(unboxUint64(b[9:]))}, int(b[9])
 }
 
 // FormatArgString boxes a VARCHAR.
