@@ -41,10 +41,10 @@ func (f *funcGen) memoFor(s *cse.Shared) memoVars {
 		f.memos[s.ID] = m
 		t := goType(s.Expr.Type())
 		if f.scope == nil {
-			// shared3 := vec.Make[T](n)
+			// shared3 := vec.Memo[T](n)
 			// shared3Done := make([]bool, n)
 			f.add(jen.Comment("lazily shared: "+comment(s.SQL)),
-				jen.Id(m.vals).Op(":=").Qual(vecPkg, "Make").Types(t).Call(jen.Id("n")),
+				jen.Id(m.vals).Op(":=").Qual(vecPkg, "Memo").Types(t).Call(jen.Id("n")),
 				jen.Id(m.done).Op(":=").Make(jen.Index().Bool(), jen.Id("n")))
 		} else {
 			// Units share the memo: the query function holds it, and they

@@ -92,7 +92,19 @@ func makeArray(dt arrow.DataType, cnt int, nulls int, bufs ...*memory.Buffer) ar
 }
 
 // fixed gathers rows sel of a fixed-width vector into an Arrow array.
+//
+// A column of every row of a vector Make allocated takes the vector's values
+// as its buffer when mem is arrow-go's GoAllocator, whose buffers are Go
+// slices too: a batch-wide copy saved, as when an output column is a
+// shared subexpression that other columns read. (Any other allocator, a
+// checked one included, gets the copy it is asked for.)
 func fixed[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
+	if _, goMem := mem.(*memory.GoAllocator); goMem && sel == nil && v.own && len(v.V) == n {
+		var zero T
+		buf := memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v.V))), n*int(unsafe.Sizeof(zero))))
+		valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
+		return makeArray(dt, n, nulls, valid, buf)
+	}
 	buf, cnt := gatherValues(mem, v.V, sel, n)
 	valid, nulls := validity(mem, v.Null, v.Valid, sel, n)
 	return makeArray(dt, cnt, nulls, valid, buf)

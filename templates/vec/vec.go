@@ -28,10 +28,19 @@ type Vec[T any] struct {
 	Null  []bool      // nil: no row is NULL (unless Valid says so)
 	Err   []*rt.Error // nil: no row is an error
 	Valid Bitmap      // the zero Bitmap: the NULLs, if any, are in Null
+	// own: V is a Go slice Make allocated for this vector, written only
+	// while the vector is computed; an output column of every row may then
+	// take it as its buffer instead of a copy (see fixed).
+	own bool
 }
 
 // Make returns a vector for n rows with no NULLs and no errors.
-func Make[T any](n int) Vec[T] { return Vec[T]{V: make([]T, n)} }
+func Make[T any](n int) Vec[T] { return Vec[T]{V: make([]T, n), own: true} }
+
+// Memo returns the vector of a lazily shared value: each use computes the
+// rows it needs and no earlier one did, so its values are written after an
+// output column may have read them, and no column takes them as its buffer.
+func Memo[T any](n int) Vec[T] { return Vec[T]{V: make([]T, n)} }
 
 // IsNull reports whether row i is NULL (and not an error).
 func (v *Vec[T]) IsNull(i int) bool {
@@ -164,6 +173,6 @@ func ErrVec[T any](n int, e *rt.Error) Vec[T] {
 // the memo of a lazily shared subexpression, which the functions of one query
 // fill in turn.
 func New[T any](n int) *Vec[T] {
-	v := Make[T](n)
+	v := Memo[T](n)
 	return &v
 }
