@@ -246,7 +246,7 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 // on any row (lower.StoredAnyRow); nil otherwise.
 //
 //	v = 0.0
-//	v = vec.ChooseFloat64(!(x.IsNull(i)), xV[i], v) // a fixed-width value
+//	v = vec.ChooseFloat64(vec.WordBit(xValidWord, i), xV[i], v) // a fixed-width value
 //	if arg := sArr.Value(i); !(sArr.IsNull(i)) { v = arg } // a string
 func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 	if !fu.nulls || t.bad != "" || r.Op != lower.RowCoalesce {
@@ -269,7 +269,13 @@ func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 	choose, fixed := chooseFns[r.Expr.Type().Kind]
 	for k := last - 1; k >= 0; k-- {
 		a := r.Args[k]
-		valid := jen.Op("!").Parens(fu.isNullOf(fu.nullTest(a)))
+		nt := fu.nullTest(a)
+		// !(x.IsNull(i)), or vec.WordBit(xValidWord, i): a bit of the
+		// inputs' validity word, loaded once per 64 rows
+		var valid jen.Code = jen.Op("!").Parens(fu.isNullOf(nt))
+		if bits := fu.validity(nt); bits != "" {
+			valid = fu.isValid(bits)
+		}
 		if fixed {
 			// v = vec.ChooseFloat64(!(x.IsNull(i)), xV[i], v): no branch on
 			// a NULL that comes at random

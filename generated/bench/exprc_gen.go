@@ -933,6 +933,7 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 		rateOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lTaxV := lTax.V[:n]
 		lDiscountV2 := lDiscount.V[:n]
+		lTaxValid := vec.AndValid(n, vec.FlagsOf(&lTax))
 		out := rateOut.V[:n]
 		if lTax.Clean() && lDiscount.Clean() {
 			for i := range out {
@@ -943,10 +944,13 @@ func nullHeavyCol2(n int, all vec.Sel, lTax vec.Vec[float64], lDiscount vec.Vec[
 		} else {
 			// NULL exactly where l_discount is: its validity is theirs, 64 rows at a time; the loop computes every row
 			rateOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lDiscount)), nil)
-			for i := range out {
+			for i, lTaxValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					lTaxValidWord = lTaxValid.Word(i)
+				}
 				var coalesceValue float64
 				coalesceValue = float64(0.0)
-				coalesceValue = vec.ChooseFloat64(!(lTax.IsNull(i)), lTaxV[i], coalesceValue)
+				coalesceValue = vec.ChooseFloat64(vec.WordBit(lTaxValidWord, i), lTaxV[i], coalesceValue)
 				out[i] = rt.AddFloat64(coalesceValue, lDiscountV2[i])
 			}
 		}

@@ -4470,6 +4470,7 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 	{
 		directOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		triedV := tried.V[:n]
+		triedValid := vec.AndValid(n, vec.FlagsOf(&tried))
 		out := directOut.V[:n]
 		var bad vec.FirstErr
 		if tried.Clean() {
@@ -4480,10 +4481,13 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 				vec.EndRow(&sum, n, i, &bad)
 			}
 		} else {
-			for i := range out {
+			for i, triedValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					triedValidWord = triedValid.Word(i)
+				}
 				var coalesceValue int64
 				coalesceValue = int64(0)
-				coalesceValue = vec.ChooseInt64(!(tried.IsNull(i)), triedV[i], coalesceValue)
+				coalesceValue = vec.ChooseInt64(vec.WordBit(triedValidWord, i), triedV[i], coalesceValue)
 				if tried.IsNull(i) {
 					directOut.SetNull(i)
 				} else {
