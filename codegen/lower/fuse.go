@@ -129,7 +129,7 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 	if !operation(e) {
 		return false, "not an operation"
 	}
-	if !compound(l.plan, e) {
+	if !l.compound(e) {
 		where := l.filter && e == l.rootExpr
 		if !l.directSink(e) && !where {
 			return false, "a single operation: its vector loop is one tight loop already"
@@ -176,15 +176,15 @@ func operation(e ir.Expr) bool {
 }
 
 // compound reports whether operation e has an operation among its arguments
-// (not counting shared ones, which are read as vectors). BETWEEN and IN are
-// two comparisons or more.
-func compound(p *cse.Plan, e ir.Expr) bool {
+// (not counting shared ones read as vectors; a recomputed one is computed
+// by the loop, so it counts). BETWEEN and IN are two comparisons or more.
+func (l *lowerer) compound(e ir.Expr) bool {
 	switch e.(type) {
 	case *ir.Between, *ir.In:
 		return true
 	}
 	for _, a := range e.Children() {
-		if p.Lookup(a) != nil {
+		if s := l.plan.Lookup(a); s != nil && !l.recomputed[s.ID] {
 			continue
 		}
 		switch a.(type) {

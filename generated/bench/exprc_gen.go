@@ -1404,17 +1404,13 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 		return nil, fmt.Errorf("query Wide: %w", err)
 	}
 	n := int(in.NumRows())
-	lQuantity := vec.Float64s(in.Column(4))
-	lTax := vec.Float64s(in.Column(7))
 	lExtendedprice := vec.Float64s(in.Column(5))
 	lDiscount := vec.Float64s(in.Column(6))
+	lTax := vec.Float64s(in.Column(7))
+	lQuantity := vec.Float64s(in.Column(4))
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	// (l_quantity + 1.0)
-	sum := sumShared(n, all, lQuantity)
-	// (l_tax + 1.0)
-	sum2 := sumShared(n, all, lTax)
 	product := wideShared0(n, all, lExtendedprice, lDiscount)
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
 	product2 := productShared(n, all, product, lDiscount)
@@ -1422,14 +1418,14 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
 	product4 := productShared(n, all, product3, lTax)
 	difference2 := wideShared1(n, all, product3, product)
-	sum4 := wideShared7(n, all, product, product3)
+	sum2 := wideShared7(n, all, product, product3)
 	// (l_extendedprice * (1 - l_discount)) * 1.01
 	col1 := productColumn3(n, all, product, mem, failed, float64(1.01), 1)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
 	col2 := differenceColumn(n, all, difference2, failed, mem, 2)
 	col3 := wideCol3(n, all, product, lQuantity, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
-	col4 := quotientColumn(n, all, product3, sum, mem, failed, 4)
+	col4 := quotientColumn(n, all, product3, lQuantity, mem, failed, 4)
 	col5 := wideCol5(n, all, product, product3, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) - l_extendedprice
 	col6 := differenceColumn2(n, all, product, lExtendedprice, mem, failed, 6)
@@ -1438,7 +1434,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (l_extendedprice * (1 - l_discount)) * l_discount
 	col8 := differenceColumn(n, all, product2, failed, mem, 8)
 	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-	col9 := quotientColumn(n, all, difference2, sum2, mem, failed, 9)
+	col9 := quotientColumn(n, all, difference2, lTax, mem, failed, 9)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 	col10 := sumColumn(n, all, product3, lQuantity, mem, failed, 10)
 	// (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
@@ -1452,7 +1448,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
 	col17 := productColumn(n, all, product3, lTax, mem, failed, 17)
 	// ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-	col18 := quotientColumn3(n, all, sum4, mem, failed, float64(2.0), 18)
+	col18 := quotientColumn3(n, all, sum2, mem, failed, float64(2.0), 18)
 	col19 := wideCol19(n, all, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
 	col20 := differenceColumn2(n, all, product3, lExtendedprice, mem, failed, 20)
@@ -1461,10 +1457,10 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
 	col22 := productColumn3(n, all, product3, mem, failed, float64(1.05), 22)
 	// (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-	col23 := differenceColumn(n, all, sum4, failed, mem, 23)
+	col23 := differenceColumn(n, all, sum2, failed, mem, 23)
 	col24 := wideCol24(n, all, lDiscount, product3, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
-	col25 := quotientColumn(n, all, product, sum2, mem, failed, 25)
+	col25 := quotientColumn(n, all, product, lTax, mem, failed, 25)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)
 	col26 := quotientColumn2(n, all, product3, lDiscount, mem, failed, float64(1.0), 26)
 	col27 := wideCol27(n, all, product, lTax, product3, lDiscount, mem, failed)
@@ -1473,8 +1469,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col29 := wideCol29(n, all, product, mem, failed)
 	col30 := wideCol30(n, all, product3, mem, failed)
 	col31 := wideCol31(n, all, product, product3, mem, failed)
-	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-	col32 := productColumn4(n, all, difference2, lQuantity, mem, failed, 32)
+	col32 := wideCol32(n, all, difference2, lQuantity, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) / 7
 	col33 := quotientColumn3(n, all, product, mem, failed, float64(7.0), 33)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
@@ -1488,8 +1483,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col38 := differenceColumn2(n, all, product, product4, mem, failed, 38)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 	col39 := sumColumn(n, all, product3, product2, mem, failed, 39)
-	// (l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
-	col40 := productColumn4(n, all, product, sum, mem, failed, 40)
+	col40 := wideCol40(n, all, product, lQuantity, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2, col3, col4, col5, col6, col7, col8, col9, col10, col11, col12, col13, col14, col15, col16, col17, col18, col19, col20, col21, col22, col23, col24, col25, col26, col27, col28, col29, col30, col31, col32, col33, col34, col35, col36, col37, col38, col39, col40)
 		return nil, failed.QueryError([]string{"WHERE", "w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10", "w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w19", "w20", "w21", "w22", "w23", "w24", "w25", "w26", "w27", "w28", "w29", "w30", "w31", "w32", "w33", "w34", "w35", "w36", "w37", "w38", "w39", "w40"}, []string{"", "(l_extendedprice * (1 - l_discount)) * 1.01", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))", "(l_extendedprice * (1 - l_discount)) + l_quantity * 2", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)", "IF((l_extendedprice * (1 - l_discount)) > 50000, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount)))", "(l_extendedprice * (1 - l_discount)) - l_extendedprice", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount)) * l_discount", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity", "(l_extendedprice * (1 - l_discount)) / (l_quantity + 2)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03", "l_quantity * (l_extendedprice * (1 - l_discount)) / 100", "IF(l_quantity < 25, (l_extendedprice * (1 - l_discount)), (l_extendedprice * (1 - l_discount) * (1 + l_tax)))", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3", "(l_extendedprice * (1 - l_discount)) * (1 + l_discount)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)", "((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2", "(l_extendedprice * (1 - l_discount)) * (l_extendedprice * (1 - l_discount)) / 1000000", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice", "(l_extendedprice * (1 - l_discount)) - l_quantity", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05", "(l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "IF(l_discount > 0.05, (l_extendedprice * (1 - l_discount) * (1 + l_tax)), (l_extendedprice * (1 - l_discount))) * 2", "(l_extendedprice * (1 - l_discount)) / (l_tax + 1)", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_discount + 1)", "(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5", "(l_extendedprice * (1 - l_discount)) + 100", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100", "(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))", "((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity", "(l_extendedprice * (1 - l_discount)) / 7", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11", "(l_extendedprice * (1 - l_discount)) * 0.9 + l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.8 + l_discount", "IF((l_extendedprice * (1 - l_discount) * (1 + l_tax)) > (l_extendedprice * (1 - l_discount)) * 1.05, 1.0E0, 0.0E0)", "(l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax", "(l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount", "(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)"})
@@ -1501,24 +1495,6 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 		c.Release()
 	}
 	return out, nil
-}
-
-// sumShared is the code of 2 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes a shared subexpression of query Wide on every row (always):
-//
-//	(l_quantity + 1.0)
-func sumShared(n int, all vec.Sel, in1 vec.Vec[float64]) vec.Vec[float64] {
-	sum := vec.Make[float64](n)
-	{
-		in1V := in1.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&in1))
-		for i := range out {
-			out[i] = rt.AddFloat64(in1V[i], float64(1.0))
-		}
-	}
-	return sum
 }
 
 // wideShared0 computes a shared subexpression of query Wide on every row (always):
@@ -1573,11 +1549,11 @@ func productShared(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 //	((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
 	// (1.0 + l_tax)
-	sum3 := vec.Make[float64](n)
+	sum := vec.Make[float64](n)
 	{
 		lTaxV := lTax.V[:n]
-		out := sum3.V[:n]
-		vec.Strict(&sum3, all, n, vec.FlagsOf(&lTax))
+		out := sum.V[:n]
+		vec.Strict(&sum, all, n, vec.FlagsOf(&lTax))
 		for i := range out {
 			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
 		}
@@ -1586,11 +1562,11 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 	product3 := vec.Make[float64](n)
 	{
 		productV := product.V[:n]
-		sum3V := sum3.V[:n]
+		sumV := sum.V[:n]
 		out := product3.V[:n]
-		vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum3))
+		vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum))
 		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], sum3V[i])
+			out[i] = rt.MulFloat64(productV[i], sumV[i])
 		}
 	}
 	return product3
@@ -1619,17 +1595,17 @@ func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[
 //	((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	sum4 := vec.Make[float64](n)
+	sum2 := vec.Make[float64](n)
 	{
 		productV := product.V[:n]
 		product3V := product3.V[:n]
-		out := sum4.V[:n]
-		vec.Strict(&sum4, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
+		out := sum2.V[:n]
+		vec.Strict(&sum2, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
 		for i := range out {
 			out[i] = rt.AddFloat64(productV[i], product3V[i])
 		}
 	}
-	return sum4
+	return sum2
 }
 
 // productColumn3 is the code of 2 units of this file that differ only in what they
@@ -1671,9 +1647,9 @@ func differenceColumn(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Fail
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
 func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-	var w03Col arrow.Array // written by the loop, or below from sum5
+	var w03Col arrow.Array // written by the loop, or below from sum3
 	var w03Out *vec.FixedOut[float64]
-	var sum5 vec.Vec[float64]
+	var sum3 vec.Vec[float64]
 	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV2 := product.V[:n]
@@ -1686,7 +1662,7 @@ func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[fl
 		}
 		w03Col = w03Out.Array()
 	}
-	vec.Check(failed, &sum5, all, n, 3)
+	vec.Check(failed, &sum3, all, n, 3)
 	return w03Col
 }
 
@@ -1702,14 +1678,15 @@ func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 	{
 		w04Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		in1V := in1.V[:n]
-		in2V := in2.V[:n]
+		lQuantityV2 := in2.V[:n]
 		out := w04Out.V[:n]
 		valid := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		quotient.Valid = valid
 		w04Out.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Float64(rt.DivideFloat64(in1V[i], in2V[i]))
+			sum4 := rt.AddFloat64(lQuantityV2[i], float64(1.0))
+			out[i] = bad.Float64(rt.DivideFloat64(in1V[i], sum4))
 			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
 		w04Col = w04Out.Array()
@@ -1793,11 +1770,11 @@ func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float6
 	{
 		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V3 := product3.V[:n]
-		lQuantityV2 := in1.V[:n]
+		lQuantityV3 := in1.V[:n]
 		out := w10Out.V[:n]
 		w10Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(product3V3[i], lQuantityV2[i])
+			out[i] = rt.AddFloat64(product3V3[i], lQuantityV3[i])
 		}
 		w10Col = w10Out.Array()
 	}
@@ -1817,14 +1794,14 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV5 := in1.V[:n]
-		lQuantityV3 := in2.V[:n]
+		lQuantityV4 := in2.V[:n]
 		out := w11Out.V[:n]
 		valid3 := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		quotient3.Valid = valid3
 		w11Out.SetValidity(valid3, nil)
 		var bad3 vec.FirstErr
 		for i := range out {
-			out[i] = bad3.Float64(rt.DivideFloat64(productV5[i], rt.AddFloat64(lQuantityV3[i], float64(value1))))
+			out[i] = bad3.Float64(rt.DivideFloat64(productV5[i], rt.AddFloat64(lQuantityV4[i], float64(value1))))
 			vec.EndStrictRow(&quotient3, n, i, &bad3)
 		}
 		w11Col = w11Out.Array()
@@ -1867,13 +1844,13 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var quotient4 vec.Vec[float64]
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV4 := lQuantity.V[:n]
+		lQuantityV5 := lQuantity.V[:n]
 		productV7 := product.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)), nil)
 		for i := range out {
-			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV4[i], productV7[i]), float64(100.0))
+			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV5[i], productV7[i]), float64(100.0))
 		}
 		w13Col = w13Out.Array()
 	}
@@ -1891,14 +1868,14 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	var ifResult2 vec.Vec[float64]
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lQuantityV5 := lQuantity.V[:n]
+		lQuantityV6 := lQuantity.V[:n]
 		productV8 := product.V[:n]
 		product3V5 := product3.V[:n]
 		lQuantityValid := vec.AndValid(n, vec.FlagsOf(&lQuantity))
 		out := w14Out.V[:n]
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV5[i], float64(25.0)), productV8[i], product3V5[i])
+				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV6[i], float64(25.0)), productV8[i], product3V5[i])
 			}
 		} else {
 			w14Out.PrepareNulls()
@@ -1909,7 +1886,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 					w14Out.NullWord(i-1, nullBits2)
 					nullBits2 = 0
 				}
-				ifCond2 := vec.Both(vec.WordBit(lQuantityValidWord, i), rt.LtFloat64(lQuantityV5[i], float64(25.0)))
+				ifCond2 := vec.Both(vec.WordBit(lQuantityValidWord, i), rt.LtFloat64(lQuantityV6[i], float64(25.0)))
 				out[i] = vec.ChooseFloat64(ifCond2, productV8[i], product3V5[i])
 				nullBits2 |= vec.Bit(vec.ChooseBool(ifCond2, product.IsNull(i), product3.IsNull(i))) << (uint(i) & 63)
 			}
@@ -1933,11 +1910,11 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V6 := product3.V[:n]
-		lQuantityV6 := in1.V[:n]
+		lQuantityV7 := in1.V[:n]
 		out := w15Out.V[:n]
 		w15Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&in1)), nil)
 		for i := range out {
-			out[i] = rt.SubFloat64(product3V6[i], rt.MulFloat64(lQuantityV6[i], float64(value1)))
+			out[i] = rt.SubFloat64(product3V6[i], rt.MulFloat64(lQuantityV7[i], float64(value1)))
 		}
 		w15Col = w15Out.Array()
 	}
@@ -2076,24 +2053,24 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
 func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-	var w27Col arrow.Array // written by the loop, or below from sum7
+	var w27Col arrow.Array // written by the loop, or below from sum8
 	var w27Out *vec.FixedOut[float64]
-	var sum7 vec.Vec[float64]
+	var sum8 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV14 := product.V[:n]
-		lTaxV2 := lTax.V[:n]
+		lTaxV4 := lTax.V[:n]
 		product3V12 := product3.V[:n]
 		lDiscountV4 := lDiscount.V[:n]
 		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV14[i], lTaxV2[i]), rt.MulFloat64(product3V12[i], lDiscountV4[i]))
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV14[i], lTaxV4[i]), rt.MulFloat64(product3V12[i], lDiscountV4[i]))
 		}
 		w27Col = w27Out.Array()
 	}
-	vec.Check(failed, &sum7, all, n, 27)
+	vec.Check(failed, &sum8, all, n, 27)
 	return w27Col
 }
 
@@ -2102,9 +2079,9 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	var w29Col arrow.Array // written by the loop, or below from sum8
+	var w29Col arrow.Array // written by the loop, or below from sum9
 	var w29Out *vec.FixedOut[float64]
-	var sum8 vec.Vec[float64]
+	var sum9 vec.Vec[float64]
 	{
 		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV16 := product.V[:n]
@@ -2116,7 +2093,7 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 		}
 		w29Col = w29Out.Array()
 	}
-	vec.Check(failed, &sum8, all, n, 29)
+	vec.Check(failed, &sum9, all, n, 29)
 	return w29Col
 }
 
@@ -2167,27 +2144,27 @@ func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[fl
 	return w31Col
 }
 
-// productColumn4 is the code of 2 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
+// wideCol32 computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func productColumn4(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
-	var w32Col arrow.Array
+func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
+	var w32Col arrow.Array // written by the loop, or below from product10
 	var w32Out *vec.FixedOut[float64]
 	var product10 vec.Vec[float64]
 	{
 		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		difference2V2 := in1.V[:n]
-		lQuantityV8 := in2.V[:n]
+		difference2V2 := difference2.V[:n]
+		lQuantityV9 := lQuantity.V[:n]
 		out := w32Out.V[:n]
-		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&difference2), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
-			out[i] = rt.MulFloat64(difference2V2[i], lQuantityV8[i])
+			out[i] = rt.MulFloat64(difference2V2[i], lQuantityV9[i])
 		}
 		w32Col = w32Out.Array()
 	}
-	vec.Check(failed, &product10, all, n, colNum1)
+	vec.Check(failed, &product10, all, n, 32)
 	return w32Col
 }
 
@@ -2199,19 +2176,19 @@ func productColumn4(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w35Col arrow.Array
 	var w35Out *vec.FixedOut[float64]
-	var sum9 vec.Vec[float64]
+	var sum10 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		productV19 := in1.V[:n]
-		lTaxV3 := in2.V[:n]
+		lTaxV5 := in2.V[:n]
 		out := w35Out.V[:n]
 		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV19[i], float64(value1)), lTaxV3[i])
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV19[i], float64(value1)), lTaxV5[i])
 		}
 		w35Col = w35Out.Array()
 	}
-	vec.Check(failed, &sum9, all, n, colNum2)
+	vec.Check(failed, &sum10, all, n, colNum2)
 	return w35Col
 }
 
@@ -2246,6 +2223,32 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	}
 	vec.Check(failed, &ifResult3, all, n, 37)
 	return w37Col
+}
+
+// wideCol40 computes output column 40 (w40) of query Wide on every row, noting its first failed row in failed:
+//
+//	(l_extendedprice * (1 - l_discount)) * (l_quantity + 1)
+func wideCol40(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// ((l_extendedprice * (1.0 - l_discount)) * (l_quantity + 1.0))
+	var w40Col arrow.Array // written by the loop, or below from product11
+	var w40Out *vec.FixedOut[float64]
+	var product11 vec.Vec[float64]
+	{
+		w40Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		productV22 := product.V[:n]
+		lQuantityV10 := lQuantity.V[:n]
+		out := w40Out.V[:n]
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		w40Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), nil)
+		for i := range out {
+			// shared (always; cheap, so each fused root that uses it computes it): (l_quantity + 1.0)
+			sum13 := rt.AddFloat64(lQuantityV10[i], float64(1.0))
+			out[i] = rt.MulFloat64(productV22[i], sum13)
+		}
+		w40Col = w40Out.Array()
+	}
+	vec.Check(failed, &product11, all, n, 40)
+	return w40Col
 }
 
 // Q1ChargeSchema is the schema of the batches Q1Charge returns.
