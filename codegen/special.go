@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -233,6 +234,9 @@ func matcherBase(fn string) string {
 // arguments), which fails on a repeated key.
 func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) operand {
 	t := e.Sig.Ret
+	if e.Fn.Name == "str_to_map" {
+		return f.emitStrToMap(e, args, sel, base)
+	}
 	if e.Fn.Name == "map_concat" {
 		for i, a := range args {
 			if a.mcol != nil { // the maps are values here, not lookups in place
@@ -255,5 +259,58 @@ func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) ope
 			jen.Index().Add(goType(*t.Value)).Values(values...),
 			jen.Index().Bool().Values(nulls...))
 		return rowResult(call, true, set, res)
+	}, nil)
+}
+
+// strToMapDelim returns the package-level str_to_map delimiter compiled once
+// from a constant pattern (rt.CompileStrToMapDelim, whose error is raised on
+// each non-NULL row).
+func (f *funcGen) strToMapDelim(pattern string) string {
+	key := "\x00str_to_map\x00" + pattern
+	if m, ok := f.file.matchers[key]; ok {
+		return m.name
+	}
+	m := &matcherVar{name: f.file.global(f, "strToMapDelim")}
+	f.file.globalTypes[m.name] = "rt.StrToMapDelim"
+	f.file.decls = append(f.file.decls,
+		jen.Comment(comment("str_to_map delimiter "+strconv.Quote(pattern)+", compiled once")),
+		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "CompileStrToMapDelim").Call(jen.Lit(pattern)))
+	f.file.matchers[key] = m
+	return m.name
+}
+
+// emitStrToMap emits str_to_map(text, pairDelim, keyValueDelim): per row,
+// vec.StrToMap over the text and the two delimiters, a constant one (or a
+// default, ',' and ':') compiled once, a data-dependent one per row through
+// rt's bounded pattern cache.
+func (f *funcGen) emitStrToMap(e *ir.Call, args []operand, sel, base string) operand {
+	defaults := [...]string{",", ":"}
+	rest := args[:1:1]
+	var globals [2]string
+	var index [2]int
+	for d := range 2 {
+		i := d + 1
+		if i >= len(e.Args) {
+			globals[d] = f.strToMapDelim(defaults[d])
+			continue
+		}
+		if c, ok := e.Args[i].(*ir.Const); ok && c.Err == nil && c.V != nil {
+			globals[d] = f.strToMapDelim(c.V.(string))
+			continue
+		}
+		index[d] = len(rest)
+		rest = append(rest, args[i])
+	}
+	return f.emitRows(e.Sig.Ret, true, false, rest, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		call := []jen.Code{vals[0]}
+		for d := range 2 {
+			if globals[d] != "" {
+				call = append(call, jen.Id(globals[d]))
+			} else {
+				call = append(call, jen.Qual(rtPkg, "CompileStrToMapDelim").Call(vals[index[d]]))
+			}
+		}
+		// r, err := vec.StrToMap(s, strToMapDelim, strToMapDelim2)
+		return rowResult(jen.Qual(vecPkg, "StrToMap").Call(call...), true, set, res)
 	}, nil)
 }

@@ -947,6 +947,15 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, sqlString(pick(g.r, xmlDocs)))
 		}
 	}
+	if name == "str_to_map" && t.Kind == ir.KindVarchar && g.pct(80) {
+		// Mostly pairs under a constant delimiter (compiled once), some
+		// regular expressions and the empty one; sometimes data (through
+		// the pattern cache).
+		if i == 0 {
+			return g.lit(t, sqlString(pick(g.r, strToMapTexts)))
+		}
+		return g.lit(t, sqlString(pick(g.r, strToMapDelims)))
+	}
 	if (name == "format_string" || name == "printf") && i == 0 && t.Kind == ir.KindVarchar && g.pct(85) {
 		// Mostly a constant, valid format: a format from the data fails on
 		// nearly every row.
@@ -1191,6 +1200,12 @@ var regexFns = map[string]bool{"rlike": true, "regexp_replace": true, "regexp_ex
 var regexPatterns = []string{"a", "^a", "a$", "a.*c", "[", "(x", "é", "\\d+", "^$", "", "(?i)abc", "x{2,}", "\\", "*a", "[a-z]+",
 	"(\\d+)-(\\d+)", "a*", "(?<n>b)", "(a)|(b)", "(a)\\1", "a(?=b)", "a++", ".", "(?s).", "\\s+", "[^a]", "a|b$", "\\bx",
 	"\\p{L}+", "(?i)[é-]", "\\Qa.\\E", "(é)(.)", "x*"}
+
+// strToMapTexts and strToMapDelims are str_to_map's texts and delimiters:
+// pairs with and without values, repeated keys, empty pieces.
+var strToMapTexts = []string{"a:1,b:2,c:3", "a", "", "a:1,a:2", "k=v;x=y", "a:1,,b:2", "p=1&q=2&r", ":x,y:", "é:1, f : 2", "a:b:c"}
+
+var strToMapDelims = []string{",", ":", ";", "=", "&", "", "[,;]\\s*", "\\s*=\\s*", "\\b", "(a)\\1", "[", "a*", "é"}
 
 var regexReplacements = []string{"x", "$1", "$0", "${n}", "\\$", "$", "$9", "", "<$1$2>", "é", "\\"}
 

@@ -129,7 +129,7 @@ const (
 	CallGreatest
 	// CallMapBuild: map()'s internal map_build, a MAP built per row by
 	// vec.BuildMap from its (key, value, value is NULL) triples, and
-	// map_concat (vec.ConcatMaps).
+	// map_concat (vec.ConcatMaps) and str_to_map (vec.StrToMap).
 	CallMapBuild
 )
 

@@ -228,3 +228,40 @@ func mapConcatFn() *ir.Function {
 func init() {
 	register(mapConcatFn())
 }
+
+// strToMap is str_to_map's Eval: the text's pairs as a MAP<VARCHAR, VARCHAR>,
+// with Spark's default delimiters ',' and ':' for those not given.
+func strToMap(args []any) (any, *ir.EvalError) {
+	pair, kv := ",", ":"
+	if len(args) > 1 {
+		pair = args[1].(string)
+	}
+	if len(args) > 2 {
+		kv = args[2].(string)
+	}
+	keys, vals, null, err := rt.StrToMap(args[0].(string), pair, kv)
+	if err != nil {
+		return nil, err
+	}
+	m := &ir.MapValue{Keys: make([]any, len(keys)), Values: make([]any, len(keys))}
+	for j, k := range keys {
+		m.Keys[j] = k
+		if !null[j] {
+			m.Values[j] = vals[j]
+		}
+	}
+	return m, nil
+}
+
+func init() {
+	m := ir.MapOf(tStr, tStr)
+	register(strict("str_to_map",
+		"The map of the pairs of text, split at each match of pairDelim (default ',') and each pair at the first match of keyValueDelim (default ':'), "+
+			"both Java regular expressions (Spark's UTF8String.split; an empty delimiter splits between characters). "+
+			"A pair without keyValueDelim maps its key to NULL; '' gives {'': NULL}; a repeated key raises DUPLICATED_MAP_KEY (Spark's default mapKeyDedupPolicy)."+
+			" A delimiter RE2 cannot run with Java's meaning raises INVALID_PARAMETER_VALUE.PATTERN when evaluated (docs/semantics.md 6.4.1).",
+		errs(rt.DuplicatedMapKey, ir.ErrInvalidPattern),
+		sig(m, raw(strToMap, true), tStr),
+		sig(m, raw(strToMap, true), tStr, tStr),
+		sig(m, raw(strToMap, true), tStr, tStr, tStr)))
+}

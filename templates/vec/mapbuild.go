@@ -54,3 +54,16 @@ func ConcatMaps[K comparable, V any](ms ...MapRef[K, V]) (MapRef[K, V], *rt.Erro
 	}
 	return MapLit(keys, vals, null), nil
 }
+
+// StrToMap is str_to_map(text, pairDelim, keyValueDelim) on one row (see
+// rt.StrToMapEntries): a repeated key is DUPLICATED_MAP_KEY.
+func StrToMap(text string, pair, kv rt.StrToMapDelim) (MapRef[string, string], *rt.Error) {
+	keys, vals, null, err := rt.StrToMapEntries(text, pair, kv)
+	if err == nil {
+		err = rt.StrToMapCheck(keys)
+	}
+	if err != nil {
+		return MapRef[string, string]{}, err
+	}
+	return MapLit(keys, vals, null), nil
+}
