@@ -929,6 +929,15 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// Always a constant, valid JSON text (else a compile error).
 		return g.lit(t, sqlString(pick(g.r, []string{`[{"col":0}]`, `{"b":1.5,"a":[1,2.5],"c":null}`, "[]", "1", `"x"`, `{"a":[1,"x"]}`, "{}"})))
 	}
+	if name == "schema_of_csv" {
+		// Always constants exprc reads (else a compile error): a CSV line,
+		// and options that only set the separator.
+		if t.Kind == ir.KindMap {
+			sep := pick(g.r, []string{";", "|", ","})
+			return &Node{K: KCall, T: t, Text: "map", Args: []*Node{g.lit(*t.Key, sqlString(pick(g.r, []string{"sep", "delimiter", "SEP"}))), g.lit(*t.Value, sqlString(sep))}}
+		}
+		return g.lit(t, sqlString(pick(g.r, []string{"1,abc", "1;2|x", "2147483648,1.5,,true", "12345678901234567890,1e0,NaN", `"1",2020-01-01,2020-1-1 10:00:00`, "a|b;c"})))
+	}
 	if name == "get_json_object" && t.Kind == ir.KindVarchar && g.pct(75) {
 		// A JSON document and a path, mostly constant (compiled once),
 		// sometimes from the data (through the path cache).

@@ -34,8 +34,9 @@ var patternArg = map[string]bool{"to_date": true, "try_to_date": true, "date_for
 // that is a constant and invalid: a datetime pattern that does not compile.
 // The binder makes it a compile error, as Spark fails at analysis time.
 func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
-	if schemaFns[fn.Name] != nil && len(args) == 1 {
-		return checkSchemaArg(fn.Name, args[0])
+	if f := schemaFns[fn.Name]; f != nil {
+		_, err := f(args)
+		return err
 	}
 	if xpathFns[fn.Name] && len(args) == 2 {
 		return checkXPathArg(args[1])

@@ -24,25 +24,42 @@ func init() {
 		sig(tStr, ok2(rt.GetJSONObject), tStr, tStr)))
 }
 
-// schemaFns are the schema_of_* functions, whose argument must be a
-// constant: they are computed at compile time.
-var schemaFns = map[string]func(string) (string, bool){"schema_of_json": rt.SchemaOfJSON}
+// schemaFns are the schema_of_* functions, whose arguments must be
+// constants: they are computed at compile time. Each returns the DDL for
+// the constant arguments, or why they are refused.
+var schemaFns = map[string]func(args []ir.Expr) (string, error){
+	"schema_of_json": func(args []ir.Expr) (string, error) {
+		s, err := schemaText(args[0])
+		if err != nil {
+			return "", err
+		}
+		ddl, ok := rt.SchemaOfJSON(s)
+		if !ok {
+			return "", errors.New("the argument is not a JSON value: " + s)
+		}
+		return ddl, nil
+	},
+}
 
-// checkSchemaArg refuses a schema_of_* argument that is not a non-NULL
-// constant string, or that does not parse.
-func checkSchemaArg(name string, a ir.Expr) error {
+// schemaText is the text argument of a schema_of_* call, which must be a
+// constant, non-NULL string.
+func schemaText(a ir.Expr) (string, error) {
 	c, ok := a.(*ir.Const)
 	s, isStr := "", false
 	if ok && c.Err == nil {
 		s, isStr = c.V.(string)
 	}
 	if !isStr {
-		return errors.New("the argument must be a constant, non-NULL string, as Spark requires a foldable one")
+		return "", errors.New("the argument must be a constant, non-NULL string, as Spark requires a foldable one")
 	}
-	if _, ok := schemaFns[name](s); !ok {
-		return errors.New("the argument is not a JSON value: " + s)
-	}
-	return nil
+	return s, nil
+}
+
+// schemaExpansion replaces a schema_of_* call by its DDL, a constant (the
+// binder has checked the arguments with CheckConstArgs).
+func schemaExpansion(c *ir.Call) ir.Expr {
+	s, _ := schemaFns[c.Fn.Name](c.Args)
+	return &ir.Const{T: tStr, V: s}
 }
 
 func init() {
@@ -50,9 +67,6 @@ func init() {
 		"The schema Spark infers from the JSON text json (a constant: computed at compile time), in Spark's DDL: objects are STRUCT<name: type, ...> with fields sorted by name, arrays ARRAY<element> (elements' types merged: BIGINT and DOUBLE make DOUBLE, other mixes STRING), integers BIGINT (DECIMAL(p,0) beyond it), fractions DOUBLE, null STRING; a text that is not one JSON value is a compile error.",
 		nil,
 		sig(tStr, ok1(rt.SchemaOfJSONText), tStr))
-	expansions[fn] = func(c *ir.Call) ir.Expr {
-		s, _ := rt.SchemaOfJSON(c.Args[0].(*ir.Const).V.(string))
-		return &ir.Const{T: tStr, V: s}
-	}
+	expansions[fn] = schemaExpansion
 	register(fn)
 }

@@ -308,6 +308,8 @@ var rtFuncs = map[string]any{
 	"GetJSONObjectDefined":   rt.GetJSONObjectDefined,
 	"SchemaOfJSON":           rt.SchemaOfJSON,
 	"SchemaOfJSONText":       rt.SchemaOfJSONText,
+	"SchemaOfCSVText":        rt.SchemaOfCSVText,
+	"SchemaOfCSV":            rt.SchemaOfCSV,
 	"ParseURL":               rt.ParseURL,
 	"ParseURLDefined":        rt.ParseURLDefined,
 	"ParseURLKey":            rt.ParseURLKey,
