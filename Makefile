@@ -101,6 +101,16 @@ bench:
 bench-quick:
 	COUNT=1 BENCHTIME=100ms OUT=bench/out/quick BENCH='query=(Q1Projection|Q6Filter|SeedCase|StringCase|Wide)/rows=64K' bench/run.sh
 
+# The generated code against the hand-written loops only, interleaved in
+# rounds of about a millisecond per side (BenchmarkRatio): the gen/hand
+# ratios hold on a loaded machine where separate timings do not. ROUNDS per
+# query, size and NULL variant; RATIO narrows the queries (a -bench pattern).
+ROUNDS ?= 40
+RATIO ?= .
+.PHONY: bench-ratio
+bench-ratio:
+	$(GO) test -run '^$$' -bench 'Ratio/$(RATIO)' -benchtime $(ROUNDS)x ./bench
+
 # End-to-end benchmark (bench/peers/e2e): `exprc run` against DuckDB on whole
 # files, each a process of its own, timed with its CPU time and peak RSS:
 # TPC-H Q1's projection over generated lineitem data (cached in
