@@ -37,6 +37,9 @@ func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
 	if schemaFns[fn.Name] != nil && len(args) == 1 {
 		return checkSchemaArg(fn.Name, args[0])
 	}
+	if fn.Name == "to_json" && len(args) == 2 {
+		return checkToJSONOptions(args[1])
+	}
 	if xpathFns[fn.Name] && len(args) == 2 {
 		return checkXPathArg(args[1])
 	}
