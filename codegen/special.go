@@ -237,6 +237,9 @@ func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) ope
 	if e.Fn.Name == "str_to_map" {
 		return f.emitStrToMap(e, args, sel, base)
 	}
+	if e.Fn.Name == "to_json" {
+		return f.emitToJSON(e, args, sel, base)
+	}
 	if e.Fn.Name == "map_concat" {
 		for i, a := range args {
 			if a.mcol != nil { // the maps are values here, not lookups in place
@@ -312,5 +315,40 @@ func (f *funcGen) emitStrToMap(e *ir.Call, args []operand, sel, base string) ope
 		}
 		// r, err := vec.StrToMap(s, strToMapDelim, strToMapDelim2)
 		return rowResult(jen.Qual(vecPkg, "StrToMap").Call(call...), true, set, res)
+	}, nil)
+}
+
+// jsonKeyWriters and jsonValueWriters name the rt writers of to_json's map
+// keys and values by kind (DECIMAL's is rt.JSONDecimalWriter(scale)).
+var (
+	jsonKeyWriters   = map[ir.Kind]string{ir.KindVarchar: "AppendJSONKeyString", ir.KindInt: "AppendJSONKeyInt32", ir.KindBigint: "AppendJSONKeyInt64"}
+	jsonValueWriters = map[ir.Kind]string{ir.KindBoolean: "AppendJSONBool", ir.KindInt: "AppendJSONInt32", ir.KindBigint: "AppendJSONInt64",
+		ir.KindDouble: "AppendJSONDouble", ir.KindVarchar: "AppendJSONString", ir.KindDate: "AppendJSONDate"}
+)
+
+// emitToJSON emits to_json(m [, options]): per row, vec.MapToJSON over the
+// map with the writers of its key and value types (the options, a constant
+// map that sets nothing, are not read).
+func (f *funcGen) emitToJSON(e *ir.Call, args []operand, sel, base string) operand {
+	t := e.Args[0].Type()
+	a := args[0]
+	if a.mcol != nil { // the map is a value here, not a lookup in place
+		a = operand{t: a.t, vec: f.vector(a, sel)}
+	}
+	key := jen.Qual(rtPkg, jsonKeyWriters[t.Key.Kind])
+	var val jen.Code
+	if t.Value.Kind == ir.KindDecimal {
+		name := f.file.global(f, "jsonDecimal")
+		f.file.globalTypes[name] = "func([]byte, rt.Decimal) []byte"
+		f.file.decls = append(f.file.decls,
+			jen.Comment(comment("to_json's writer of DECIMAL values of scale "+strconv.Itoa(t.Value.S()))),
+			jen.Var().Id(name).Op("=").Qual(rtPkg, "JSONDecimalWriter").Call(jen.Lit(t.Value.S())))
+		val = jen.Id(name)
+	} else {
+		val = jen.Qual(rtPkg, jsonValueWriters[t.Value.Kind])
+	}
+	return f.emitRows(e.Sig.Ret, false, false, []operand{a}, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		// s := vec.MapToJSON(m, rt.AppendJSONKeyString, rt.AppendJSONInt64)
+		return []jen.Code{set(jen.Qual(vecPkg, "MapToJSON").Call(vals[0], key, val))}
 	}, nil)
 }

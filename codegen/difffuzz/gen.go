@@ -956,6 +956,11 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return g.lit(t, sqlString(pick(g.r, xmlDocs)))
 		}
 	}
+	if name == "to_json" && i == 1 {
+		// The options: a constant map() that sets none (exprc implements
+		// none, and refuses any other argument at compile time).
+		return &Node{K: KCall, T: t, Text: "map"}
+	}
 	if name == "str_to_map" && t.Kind == ir.KindVarchar && g.pct(80) {
 		// Mostly pairs under a constant delimiter (compiled once), some
 		// regular expressions and the empty one; sometimes data (through

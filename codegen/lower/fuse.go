@@ -29,7 +29,7 @@ import (
 
 // notFused are the calls whose code is special (greatest and least skip
 // NULLs, map_build builds a MAP per row): they keep their vector code.
-var notFused = map[string]bool{"greatest": true, "least": true, "map_build": true, "map_concat": true, "str_to_map": true}
+var notFused = map[string]bool{"greatest": true, "least": true, "map_build": true, "map_concat": true, "str_to_map": true, "to_json": true}
 
 // mapCalls are the map functions a fused loop computes over a MAP input
 // column read in place.
@@ -413,6 +413,9 @@ func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
 func (l *lowerer) callRow(e *ir.Call, locals map[int]bool) (*Row, string) {
 	switch {
 	case notFused[e.Fn.Name]:
+		if e.Fn.Name == "to_json" {
+			return nil, "to_json reads a MAP value, which fused loops do not"
+		}
 		if e.Fn.Name == "map_build" || e.Fn.Name == "map_concat" || e.Fn.Name == "str_to_map" {
 			return nil, e.Fn.Name + " builds a MAP, which fused loops do not"
 		}

@@ -441,7 +441,7 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 	case "greatest", "least":
 		n.Call = CallGreatest
 		return n
-	case "map_build", "map_concat", "str_to_map":
+	case "map_build", "map_concat", "str_to_map", "to_json":
 		n.Call = CallMapBuild
 		return n
 	case "like":

@@ -129,7 +129,8 @@ const (
 	CallGreatest
 	// CallMapBuild: map()'s internal map_build, a MAP built per row by
 	// vec.BuildMap from its (key, value, value is NULL) triples, and
-	// map_concat (vec.ConcatMaps) and str_to_map (vec.StrToMap).
+	// map_concat (vec.ConcatMaps), str_to_map (vec.StrToMap) and to_json,
+	// which reads a MAP value per row (vec.MapToJSON).
 	CallMapBuild
 )
 

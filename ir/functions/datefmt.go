@@ -38,6 +38,9 @@ func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
 		_, err := f(args)
 		return err
 	}
+	if fn.Name == "to_json" && len(args) == 2 {
+		return checkToJSONOptions(args[1])
+	}
 	if xpathFns[fn.Name] && len(args) == 2 {
 		return checkXPathArg(args[1])
 	}

@@ -67,3 +67,32 @@ func StrToMap(text string, pair, kv rt.StrToMapDelim) (MapRef[string, string], *
 	}
 	return MapLit(keys, vals, null), nil
 }
+
+// MapToJSON is to_json(m) on one row: the JSON object of m's entries in
+// order (a map read from input with a repeated key writes that key once,
+// at its first position with its last value, as every reader of MAP
+// columns does), key and val appending a key and a non-NULL value.
+func MapToJSON[K comparable, V any](m MapRef[K, V], key func([]byte, K) []byte, val func([]byte, V) []byte) string {
+	b := make([]byte, 0, 16*(m.End-m.Start)+2)
+	b = append(b, '{')
+	first := true
+	for j := m.Start; j < m.End; j++ {
+		if m.seenBefore(j) {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		last := m.lastOf(j)
+		b = key(b, m.Data.Keys[j])
+		b = append(b, ':')
+		if m.Data.Vals.IsNull(int(last)) {
+			b = append(b, "null"...)
+		} else {
+			b = val(b, m.Data.Vals.V[last])
+		}
+	}
+	b = append(b, '}')
+	return string(b)
+}
