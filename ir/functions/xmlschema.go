@@ -16,12 +16,12 @@ func init() {
 			return "", err
 		}
 		if len(args) > 1 {
-			opts, err := constStringMap(args[1])
+			_, given, err := constStringMap(args[1])
 			if err != nil {
 				return "", err
 			}
 			var names []string
-			for k := range opts {
+			for _, k := range given {
 				names = append(names, k)
 			}
 			if len(names) > 0 {
