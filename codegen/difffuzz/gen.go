@@ -938,6 +938,14 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		}
 		return g.lit(t, sqlString(pick(g.r, []string{"1,abc", "1;2|x", "2147483648,1.5,,true", "12345678901234567890,1e0,NaN", `"1",2020-01-01,2020-1-1 10:00:00`, "a|b;c"})))
 	}
+	if name == "schema_of_xml" {
+		// Always constants exprc reads (else a compile error): a document,
+		// and an empty options map.
+		if t.Kind == ir.KindMap {
+			return &Node{K: KCall, T: t, Text: "map"}
+		}
+		return g.lit(t, sqlString(pick(g.r, []string{"<p><a>1</a></p>", `<p><a attr="2">1</a><a>3</a></p>`, "<p/>", `<p id="7">x</p>`, "<p><b>x</b><b>1.5</b><c><d>true</d><e/></c></p>"})))
+	}
 	if name == "get_json_object" && t.Kind == ir.KindVarchar && g.pct(75) {
 		// A JSON document and a path, mostly constant (compiled once),
 		// sometimes from the data (through the path cache).

@@ -6330,3 +6330,21 @@ SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2107
 SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2108
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2109
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2110
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2111
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2112
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2113
+SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

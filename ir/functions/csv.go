@@ -41,61 +41,64 @@ func init() {
 
 // constStringMap reads a constant options map: a map() of constant strings
 // or a folded MAP constant. Keys are lower-cased (Spark's options are
-// case-insensitive).
-func constStringMap(a ir.Expr) (map[string]string, error) {
+// case-insensitive); given maps them to the keys as written.
+func constStringMap(a ir.Expr) (opts, given map[string]string, err error) {
 	bad := errors.New("the options must be a constant map of non-NULL strings, such as map('sep', ';')")
 	out := map[string]string{}
+	given = map[string]string{}
 	switch x := a.(type) {
 	case *ir.Const:
 		m, ok := x.V.(*ir.MapValue)
 		if !ok || x.Err != nil {
-			return nil, bad
+			return nil, nil, bad
 		}
 		for i, k := range m.Keys {
 			ks, ok1 := k.(string)
 			vs, ok2 := m.Values[i].(string)
 			if !ok1 || !ok2 {
-				return nil, bad
+				return nil, nil, bad
 			}
 			if _, dup := out[strings.ToLower(ks)]; dup {
-				return nil, errors.New("the option " + ks + " is given twice")
+				return nil, nil, errors.New("the option " + ks + " is given twice")
 			}
 			out[strings.ToLower(ks)] = vs
+			given[strings.ToLower(ks)] = ks
 		}
 	case *ir.Call:
 		// map(k1, v1, ...) is bound as map_build(COALESCE(k1, ...),
 		// COALESCE(v1, ...), v1 IS NULL, ...) (mapbuild.go).
 		if !IsMapBuild(x) || len(x.Args)%3 != 0 {
-			return nil, bad
+			return nil, nil, bad
 		}
 		for i := 0; i < len(x.Args); i += 3 {
 			k, err1 := schemaText(firstOfCoalesce(x.Args[i]))
 			v, err2 := schemaText(firstOfCoalesce(x.Args[i+1]))
 			if err1 != nil || err2 != nil {
-				return nil, bad
+				return nil, nil, bad
 			}
 			if _, dup := out[strings.ToLower(k)]; dup {
-				return nil, errors.New("the option " + k + " is given twice")
+				return nil, nil, errors.New("the option " + k + " is given twice")
 			}
 			out[strings.ToLower(k)] = v
+			given[strings.ToLower(k)] = k
 		}
 	default:
-		return nil, bad
+		return nil, nil, bad
 	}
-	return out, nil
+	return out, given, nil
 }
 
 // csvOptions reads schema_of_csv's options: only the separator, a single
 // character other than the quote, the escape and line breaks.
 func csvOptions(a ir.Expr) (rune, error) {
-	opts, err := constStringMap(a)
+	opts, given, err := constStringMap(a)
 	if err != nil {
 		return 0, err
 	}
 	var names []string
 	for k := range opts {
 		if k != "sep" && k != "delimiter" {
-			names = append(names, k)
+			names = append(names, given[k])
 		}
 	}
 	if len(names) > 0 {

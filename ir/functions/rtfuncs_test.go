@@ -320,6 +320,8 @@ var rtFuncs = map[string]any{
 	"SchemaOfJSONText":       rt.SchemaOfJSONText,
 	"SchemaOfCSVText":        rt.SchemaOfCSVText,
 	"SchemaOfCSV":            rt.SchemaOfCSV,
+	"SchemaOfXMLText":        rt.SchemaOfXMLText,
+	"SchemaOfXML":            rt.SchemaOfXML,
 	"ParseURL":               rt.ParseURL,
 	"ParseURLDefined":        rt.ParseURLDefined,
 	"ParseURLKey":            rt.ParseURLKey,
