@@ -568,11 +568,47 @@ func (g *Generator) logic(d int) *Node {
 	for i := 2 + g.r.IntN(3); i > 0; i-- {
 		n.Args = append(n.Args, g.expr(ir.TypeBoolean, d-1))
 	}
+	if r := g.rangeTest(); k == KAnd && r != nil && g.pct(25) {
+		// A lower and an upper bound on one integer column, which fused
+		// loops merge into one comparison (lower's mergeRanges).
+		at := g.r.IntN(len(n.Args))
+		n.Args = append(n.Args[:at], append(r, n.Args[at:]...)...)
+	}
 	if g.pct(5) {
 		// One VARCHAR operand, read as BOOLEAN next to a BOOLEAN sibling.
 		n.Args[g.r.IntN(len(n.Args))] = g.stringOperand(ir.TypeBoolean, d-1)
 	}
 	return n
+}
+
+// rangeTest draws the two comparisons of a range test on an INT, BIGINT or
+// DATE column with literal bounds (strict or not, the literal on either
+// side, now and then empty or at the type's limits), or nil without such a
+// column.
+func (g *Generator) rangeTest() []*Node {
+	t := pick(g.r, []ir.Type{ir.TypeInt, ir.TypeBigint, ir.TypeDate})
+	x := g.col(t)
+	if x == nil {
+		return nil
+	}
+	bound := func() *Node {
+		if t.Kind == ir.KindDate {
+			return g.lit(t, pick(g.r, []string{"DATE '1970-01-01'", "DATE '1994-01-01'", "DATE '1995-01-01'", "DATE '2000-02-29'", "DATE '2024-12-31'"}))
+		}
+		lits := []string{"-1", "0", "1", "3", "7", "100", "-2147483648", "2147483647"}
+		if t.Kind == ir.KindBigint {
+			lits = append(lits, "3000000000", "-9223372036854775808", "9223372036854775807")
+		}
+		return g.lit(t, pick(g.r, lits))
+	}
+	cmp := func(op string) *Node {
+		x := &Node{K: x.K, T: x.T, Text: x.Text} // the same column, a node of its own
+		if g.pct(20) {
+			return &Node{K: KInfix, T: ir.TypeBoolean, Text: mirror[op], Args: []*Node{bound(), x}}
+		}
+		return &Node{K: KInfix, T: ir.TypeBoolean, Text: op, Args: []*Node{x, bound()}}
+	}
+	return []*Node{cmp(pick(g.r, []string{">=", ">"})), cmp(pick(g.r, []string{"<", "<="}))}
 }
 
 func (g *Generator) isNull(d int) *Node {

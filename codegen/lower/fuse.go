@@ -362,7 +362,11 @@ func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
 		}
 		return &Row{Op: RowColumn, Expr: e, Column: e}, ""
 	case *ir.And:
-		return l.values(&Row{Op: RowAnd, Expr: e}, e.Args, locals)
+		row, why := l.values(&Row{Op: RowAnd, Expr: e}, e.Args, locals)
+		if row != nil {
+			mergeRanges(row)
+		}
+		return row, why
 	case *ir.Or:
 		return l.values(&Row{Op: RowOr, Expr: e}, e.Args, locals)
 	case *ir.Between:
@@ -372,7 +376,11 @@ func (l *lowerer) valueNode(e ir.Expr, locals map[int]bool) (*Row, string) {
 		if !comparison(e.Ge) || !comparison(e.Le) {
 			return nil, "BETWEEN's comparisons can fail"
 		}
-		return l.values(&Row{Op: RowBetween, Expr: e, Sigs: []*ir.Signature{e.Ge.Sig, e.Le.Sig}}, []ir.Expr{e.Arg, e.Lo, e.Hi}, locals)
+		row, why := l.values(&Row{Op: RowBetween, Expr: e, Sigs: []*ir.Signature{e.Ge.Sig, e.Le.Sig}}, []ir.Expr{e.Arg, e.Lo, e.Hi}, locals)
+		if row != nil {
+			row = betweenRange(row)
+		}
+		return row, why
 	case *ir.In:
 		switch {
 		case len(e.List) == 0:

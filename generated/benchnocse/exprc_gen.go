@@ -375,7 +375,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
+				k += int(vec.Bit(rt.InRangeInt32(lShipdateV[i], 8766, 9130)) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))))
 			}
 		} else {
 			for i, validWord := 0, uint64(0); i < n; i++ {
@@ -383,7 +383,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 					validWord = valid.Word(i)
 				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
+				k += int(vec.Bit(rt.InRangeInt32(lShipdateV[i], 8766, 9130)) & vec.Bit(rt.GeFloat64(lDiscountV[i], float64(0.05))) & vec.Bit(rt.LeFloat64(lDiscountV[i], float64(0.07))) & vec.Bit(rt.LtFloat64(lQuantityV[i], float64(24.0))) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k]
@@ -2865,7 +2865,7 @@ func q6FilterDecimalWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscoun
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})))
+				k += int(vec.Bit(rt.InRangeInt32(lShipdateV[i], 8766, 9130)) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})))
 			}
 		} else {
 			for i, validWord := 0, uint64(0); i < n; i++ {
@@ -2873,7 +2873,7 @@ func q6FilterDecimalWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscoun
 					validWord = valid.Word(i)
 				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
+				k += int(vec.Bit(rt.InRangeInt32(lShipdateV[i], 8766, 9130)) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k]

@@ -298,7 +298,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 		if valid := vec.AndValid(n, vec.FlagsOf(&lShipdate), vec.FlagsOf(&lDiscount), vec.FlagsOf(&lQuantity)); !valid.Has() {
 			for i := range n {
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})))
+				k += int(vec.Bit(rt.InRangeInt32(lShipdateV[i], 8766, 9130)) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})))
 			}
 		} else {
 			for i, validWord := 0, uint64(0); i < n; i++ {
@@ -306,7 +306,7 @@ func q6FilterWhere(n int, all vec.Sel, lShipdate vec.Vec[int32], lDiscount vec.V
 					validWord = valid.Word(i)
 				}
 				kept[k] = int32(i)
-				k += int(vec.Bit(rt.GeInt32(lShipdateV[i], int32(8766))) & vec.Bit(rt.LtInt32(lShipdateV[i], int32(9131))) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
+				k += int(vec.Bit(rt.InRangeInt32(lShipdateV[i], 8766, 9130)) & vec.Bit(rt.GeDecimal(lDiscountV[i], rt.Decimal{Lo: 5})) & vec.Bit(rt.LeDecimal(lDiscountV[i], rt.Decimal{Lo: 7})) & vec.Bit(rt.LtDecimal(lQuantityV[i], rt.Decimal{Lo: 2400})) & vec.Bit(vec.WordBit(validWord, i)))
 			}
 		}
 		kept = kept[:k]

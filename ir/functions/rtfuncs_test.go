@@ -285,6 +285,8 @@ var rtFuncs = map[string]any{
 	"FormatArgFloat64":           rt.FormatArgFloat64,
 	"FormatArgBool":              rt.FormatArgBool,
 	"FormatArgString":            rt.FormatArgString,
+	"InRangeInt32":               rt.InRangeInt32,
+	"InRangeInt64":               rt.InRangeInt64,
 	"FormatArgDecimal":           rt.FormatArgDecimal,
 	"JavaDecimalString":          rt.JavaDecimalString,
 	"FormatNumberInt64":          rt.FormatNumberInt64,

@@ -237,3 +237,27 @@ func TestMulInt64Exact(t *testing.T) {
 		check(a, vals[(k*7919)%len(vals)])
 	}
 }
+
+// TestInRange checks the one-comparison range tests against two
+// comparisons, at and around the bounds and the types' limits.
+func TestInRange(t *testing.T) {
+	vals32 := []int32{math.MinInt32, math.MinInt32 + 1, -9, -1, 0, 1, 3, 7, 8, math.MaxInt32 - 1, math.MaxInt32}
+	for _, lo := range vals32 {
+		for _, hi := range vals32 {
+			if lo > hi {
+				continue
+			}
+			for _, x := range vals32 {
+				if got, want := InRangeInt32(x, int(lo), int(hi)), lo <= x && x <= hi; got != want {
+					t.Errorf("InRangeInt32(%d, %d, %d) = %v", x, lo, hi, got)
+				}
+				if got, want := InRangeInt64(int64(x)<<20, int(lo), int(hi)), int64(lo) <= int64(x)<<20 && int64(x)<<20 <= int64(hi); got != want {
+					t.Errorf("InRangeInt64(%d, %d, %d) = %v", int64(x)<<20, lo, hi, got)
+				}
+			}
+		}
+	}
+	if InRangeInt64(math.MinInt64, -5, 5) || InRangeInt64(math.MaxInt64, -5, 5) || !InRangeInt64(-7, math.MinInt32, math.MaxInt32) {
+		t.Error("InRangeInt64 at the limits of BIGINT")
+	}
+}
