@@ -143,7 +143,11 @@ func Not(b bool) bool { return !b }
 // comparison of x's distance from lo (code generation merges a range test
 // on an INT or DATE column, `d >= DATE '1994-01-01' AND d < DATE
 // '1995-01-01'`, into it).
-func InRangeInt32(x int32, lo, hi int) bool { return uint32(x-int32(lo)) <= uint32(int32(hi)-int32(lo)) }
+func InRangeInt32(x int32, lo, hi int) bool {
+	return uint32(x-int32(lo)) <= uint32(int32(hi)-int32(lo))
+}
 
 // InRangeInt64 is InRangeInt32 for a BIGINT x.
-func InRangeInt64(x int64, lo, hi int) bool { return uint64(x-int64(lo)) <= uint64(int64(hi)-int64(lo)) }
+func InRangeInt64(x int64, lo, hi int) bool {
+	return uint64(x-int64(lo)) <= uint64(int64(hi)-int64(lo))
+}
