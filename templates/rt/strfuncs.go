@@ -280,20 +280,70 @@ func FindInSet(s, list string) int32 {
 
 // Levenshtein2 is levenshtein(a, b): the least number of single-character
 // insertions, deletions and substitutions that turn a into b.
-func Levenshtein2(a, b string) int32 { return levenshtein(a, b) }
+func Levenshtein2(a, b string) int32 {
+	ra, rb := trimCommon(a, b)
+	return levenshtein(ra, rb)
+}
 
 // Levenshtein3 is levenshtein(a, b, threshold): the distance when it is at most
 // threshold, else -1 (always -1 for a negative threshold).
 func Levenshtein3(a, b string, threshold int32) int32 {
-	d := levenshtein(a, b)
-	if d > threshold {
+	if threshold < 0 {
 		return -1
 	}
-	return d
+	ra, rb := trimCommon(a, b)
+	if abs(len(ra)-len(rb)) > int(threshold) {
+		return -1 // the distance is at least the difference in length
+	}
+	if d := levenshtein(ra, rb); d <= threshold {
+		return d
+	}
+	return -1
 }
 
-func levenshtein(a, b string) int32 {
-	ra, rb := chars(a), chars(b)
+func abs(x int) int { return max(x, -x) }
+
+// trimCommon returns the characters of a and b (as charCodes) without the
+// prefix and the suffix they share, which cost no edit: two equal or nearly
+// equal long values then take time in proportion to their length, not to
+// its square. The prefix is walked in both strings at once, so that it ends
+// at a character boundary of each (an invalid byte of one may start a
+// character of the other).
+func trimCommon(a, b string) ([]int32, []int32) {
+	i := 0
+	for i < len(a) && i < len(b) {
+		_, wa := decode(a, i)
+		_, wb := decode(b, i)
+		if wa != wb || a[i:i+wa] != b[i:i+wb] {
+			break
+		}
+		i += wa
+	}
+	ra, rb := charCodes(a[i:]), charCodes(b[i:])
+	for len(ra) > 0 && len(rb) > 0 && ra[len(ra)-1] == rb[len(rb)-1] {
+		ra, rb = ra[:len(ra)-1], rb[:len(rb)-1]
+	}
+	return ra, rb
+}
+
+// charCodes numbers the characters of s: a valid one is its code point, an
+// invalid byte b is -1-b (equal only to the same invalid byte).
+func charCodes(s string) []int32 {
+	out := make([]int32, 0, len(s))
+	for i := 0; i < len(s); {
+		r, w := decode(s, i)
+		if r == utf8.RuneError && w == 1 {
+			r = -1 - rune(s[i])
+		}
+		out = append(out, r)
+		i += w
+	}
+	return out
+}
+
+// levenshtein is the edit distance of two character sequences, one row of
+// the table at a time.
+func levenshtein(ra, rb []int32) int32 {
 	if len(ra) == 0 {
 		return int32(len(rb))
 	}

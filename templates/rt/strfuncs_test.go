@@ -66,3 +66,63 @@ func TestStrfuncsProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestLevenshteinTrims checks the distance, which skips the prefix and the
+// suffix two values share, against the whole table over their characters
+// (multi-byte ones and invalid bytes included), with and without a
+// threshold; and that two equal long values take linear time.
+func TestLevenshteinTrims(t *testing.T) {
+	whole := func(a, b string) int32 {
+		ra, rb := chars(a), chars(b)
+		d := make([][]int32, len(ra)+1)
+		for i := range d {
+			d[i] = make([]int32, len(rb)+1)
+			d[i][0] = int32(i)
+		}
+		for j := range d[0] {
+			d[0][j] = int32(j)
+		}
+		for i := 1; i <= len(ra); i++ {
+			for j := 1; j <= len(rb); j++ {
+				cost := int32(1)
+				if ra[i-1] == rb[j-1] {
+					cost = 0
+				}
+				d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			}
+		}
+		return d[len(ra)][len(rb)]
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "b", "é", "€", "\xe2\x82", "\xac", "\xff", "ab", "\u00e9"}
+	text := func() string {
+		s := ""
+		for range r.IntN(9) {
+			s += pieces[r.IntN(len(pieces))]
+		}
+		return s
+	}
+	for range 20000 {
+		a, b := text(), text()
+		if r.IntN(3) == 0 {
+			b = a[:r.IntN(len(a)+1)] + text() + a[r.IntN(len(a)+1):]
+		}
+		want := whole(a, b)
+		if got := Levenshtein2(a, b); got != want {
+			t.Fatalf("levenshtein(%q, %q) = %d, want %d", a, b, got, want)
+		}
+		for th := int32(-1); th <= 4; th++ {
+			w := want
+			if w > th {
+				w = -1
+			}
+			if got := Levenshtein3(a, b, th); got != w {
+				t.Fatalf("levenshtein(%q, %q, %d) = %d, want %d", a, b, th, got, w)
+			}
+		}
+	}
+	long := strings.Repeat("abcé", 1<<18)
+	if got := Levenshtein2(long, long+"x"); got != 1 {
+		t.Fatalf("a million characters and one more: %d", got)
+	}
+}
