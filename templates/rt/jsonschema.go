@@ -105,20 +105,26 @@ func mergeJSONTypes(a, b jtype) jtype {
 		return jtype{kind: 'a', elem: &e}
 	}
 	if a.kind == 'o' && b.kind == 'o' {
-		byName := map[string]jtype{}
-		for i, n := range a.names {
-			byName[n] = a.fields[i]
-		}
-		for i, n := range b.names {
-			if old, ok := byName[n]; ok {
-				byName[n] = mergeJSONTypes(old, b.fields[i])
-			} else {
-				byName[n] = b.fields[i]
-			}
-		}
-		return structOf(byName)
+		return mergeStructs(a, b, mergeJSONTypes)
 	}
 	return jtype{kind: 's'}
+}
+
+// mergeStructs merges struct types a and b field by field, by name: a field
+// of both is merge of the two, a field of one is kept as it is.
+func mergeStructs(a, b jtype, merge func(x, y jtype) jtype) jtype {
+	byName := map[string]jtype{}
+	for i, n := range a.names {
+		byName[n] = a.fields[i]
+	}
+	for i, n := range b.names {
+		if old, ok := byName[n]; ok {
+			byName[n] = merge(old, b.fields[i])
+		} else {
+			byName[n] = b.fields[i]
+		}
+	}
+	return structOf(byName)
 }
 
 // canonical is Spark's canonicalizeType: NULL becomes STRING, empty

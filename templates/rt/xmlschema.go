@@ -323,18 +323,7 @@ func mergeXMLTypes(a, b jtype) jtype {
 	case (a.kind == 'l' || a.kind == 'd') && (b.kind == 'l' || b.kind == 'd'):
 		return jtype{kind: 'd'}
 	case a.kind == 'o' && b.kind == 'o':
-		byName := map[string]jtype{}
-		for i, n := range a.names {
-			byName[n] = a.fields[i]
-		}
-		for i, n := range b.names {
-			if old, ok := byName[n]; ok {
-				byName[n] = mergeXMLTypes(old, b.fields[i])
-			} else {
-				byName[n] = b.fields[i]
-			}
-		}
-		return structOf(byName)
+		return mergeStructs(a, b, mergeXMLTypes)
 	case a.kind == 'a' && b.kind == 'a':
 		e := mergeXMLTypes(*a.elem, *b.elem)
 		return jtype{kind: 'a', elem: &e}
