@@ -16,6 +16,13 @@ import (
 // rangeKernels are the kernels of the merged test, by the Go type of x.
 var rangeKernels = map[string]string{"Int32": "InRangeInt32", "Int64": "InRangeInt64"}
 
+// comparisons are the integer comparison kernels a bound is read from: the
+// operator and the Go type of x.
+var comparisons = map[string]struct{ op, suf string }{
+	"GeInt32": {"Ge", "Int32"}, "GtInt32": {"Gt", "Int32"}, "LeInt32": {"Le", "Int32"}, "LtInt32": {"Lt", "Int32"},
+	"GeInt64": {"Ge", "Int64"}, "GtInt64": {"Gt", "Int64"}, "LeInt64": {"Le", "Int64"}, "LtInt64": {"Lt", "Int64"},
+}
+
 // inRange is the function of the merged test's call, for explain and the
 // analyses that read a row's expression.
 var inRange = &ir.Function{Name: "in_range", Doc: "Internal: lo <= x <= hi for constant bounds (lowering only).", Strict: true}
@@ -34,14 +41,11 @@ func boundOf(r *Row) (bound, bool) {
 	if r.Op != RowKernel || r.Flags || r.Sig.KernelPkg != "" || len(r.Args) != 2 || len(r.Sig.KernelArgs) != 0 {
 		return bound{}, false
 	}
-	k := r.Sig.Kernel
-	if len(k) != 7 {
+	cmp, ok := comparisons[r.Sig.Kernel]
+	if !ok {
 		return bound{}, false
 	}
-	op, suf := k[:2], k[2:]
-	if _, ok := rangeKernels[suf]; !ok {
-		return bound{}, false
-	}
+	op, suf := cmp.op, cmp.suf
 	x, c := r.Args[0], r.Args[1]
 	if x.Op == RowConst && c.Op == RowColumn { // c op x: flip the operator
 		x, c = c, x

@@ -366,17 +366,6 @@ func levenshtein(ra, rb []int32) int32 {
 	return prev[len(rb)]
 }
 
-// chars splits s into its characters (an invalid byte is one).
-func chars(s string) []string {
-	out := make([]string, 0, len(s))
-	for i := 0; i < len(s); {
-		_, w := decode(s, i)
-		out = append(out, s[i:i+w])
-		i += w
-	}
-	return out
-}
-
 // soundexCodes are the American Soundex digits of A to Z; '7' marks H and W,
 // which are skipped without separating equal digits, and '0' the vowels and Y,
 // which separate them.

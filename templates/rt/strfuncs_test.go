@@ -126,3 +126,14 @@ func TestLevenshteinTrims(t *testing.T) {
 		t.Fatalf("a million characters and one more: %d", got)
 	}
 }
+
+// chars splits s into its characters (an invalid byte is one).
+func chars(s string) []string {
+	out := make([]string, 0, len(s))
+	for i := 0; i < len(s); {
+		_, w := decode(s, i)
+		out = append(out, s[i:i+w])
+		i += w
+	}
+	return out
+}
