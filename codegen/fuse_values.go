@@ -135,6 +135,9 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 		if stmts := fu.guardedNull(r, store, true); stmts != nil {
 			return stmts
 		}
+		if lower.ChosenCase(r) {
+			return fu.pick(r, store, fu.value)
+		}
 		// subject := ...; switch { case cond: ...; default: ... }
 		var stmts, cases []jen.Code
 		var subject jen.Code
@@ -507,6 +510,15 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	case fu.rows:
 		item = "CheckedItem"
 	}
+	if col.T.Value.Kind == ir.KindVarchar {
+		// vec.ItemString(infoItemsS, j, &bad): the value read through the
+		// items' view, readable past its end (StringOut.AppendShort)
+		view := jen.Id(fu.strView(items))
+		if item == "Item" {
+			return jen.Qual(vecPkg, "ItemString").Call(view, find, addr(fu.bad))
+		}
+		return jen.Qual(vecPkg, item+"String").Call(jen.Id(items), view, find, addr(fu.bad))
+	}
 	return jen.Qual(vecPkg, item+kinds.Of(*col.T.Value).ArrowArray).Call(jen.Id(items), find, addr(fu.bad))
 }
 
@@ -876,6 +888,9 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		if stmts := fu.guardedNull(r, store, false); stmts != nil {
 			return stmts
 		}
+		if lower.ChosenCase(r) && !fu.nullableResult(r) {
+			return fu.pick(r, store, fu.condNull)
+		}
 		var stmts, cases []jen.Code
 		var subject jen.Code
 		var subjectNulls []string
@@ -977,6 +992,86 @@ func (fu *fusion) unknown(nt []string) []string {
 		}
 	}
 	return out
+}
+
+// pick returns the statements storing chosen CASE r (lower.ChosenCase)
+// with store: every condition computed with cond, the first that holds
+// picking the result out of an array of them. A VARCHAR column's writer
+// (sink) copies a short result as one word when every result is readable
+// past its end (padded): the constants then come from a package-level
+// table of them (vec.PaddedStrings).
+//
+//	labelPick := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
+//	labelOut.AppendShort([3]string{labelThen[0], labelThen[1], entry}[labelPick])
+func (fu *fusion) pick(r *lower.Row, store func(jen.Code) jen.Code, cond func(*lower.Row) jen.Code) []jen.Code {
+	whens := len(r.Args) / 2
+	var mask jen.Code
+	for k := 0; k < whens; k++ {
+		bit := jen.Qual(vecPkg, "Bit").Call(cond(r.Args[2*k]))
+		if k > 0 {
+			bit = bit.Op("<<").Lit(k)
+		}
+		if mask == nil {
+			mask = bit
+		} else {
+			mask = jen.Add(mask).Op("|").Add(bit)
+		}
+	}
+	mask = jen.Add(mask).Op("|").Lit(1).Op("<<").Lit(whens)
+	results := make([]*lower.Row, 0, whens+1)
+	for k := 1; k < len(r.Args); k += 2 {
+		results = append(results, r.Args[k])
+	}
+	results = append(results, r.Else)
+	short := fu.sink != "" && r.Expr.Type().Kind == ir.KindVarchar
+	for _, res := range results {
+		short = short && fu.padded(res)
+	}
+	var table string
+	if short {
+		table = fu.f.paddedConsts(results)
+	}
+	values := make([]jen.Code, len(results))
+	for k, res := range results {
+		if table != "" && res.Op == lower.RowConst {
+			values[k] = jen.Id(table).Index(jen.Lit(k))
+			continue
+		}
+		values[k] = fu.value(res)
+	}
+	name := fu.local("pick")
+	picked := jen.Index(jen.Lit(len(values))).Id(kinds.Of(r.Expr.Type()).GoType).Values(values...).Index(jen.Id(name))
+	stmts := []jen.Code{jen.Id(name).Op(":=").Qual(vecPkg, "FirstTrue").Call(mask)}
+	if short {
+		return append(stmts, jen.Id(fu.sink).Dot("AppendShort").Call(picked))
+	}
+	return append(stmts, store(picked))
+}
+
+// nullableResult reports whether a result of CASE r may be NULL on a row
+// of a dirty batch (pick then needs the branches that mark it).
+func (fu *fusion) nullableResult(r *lower.Row) bool {
+	for k := 1; k < len(r.Args); k += 2 {
+		if len(fu.nullTest(r.Args[k])) > 0 {
+			return true
+		}
+	}
+	return len(fu.nullTest(r.Else)) > 0
+}
+
+// padded reports whether the loop reads VARCHAR value r readable 8 bytes
+// past its start: a constant (from a table vec.PaddedStrings makes), an
+// input column's value or a map's item (through a vec.StrView), or a
+// shared value that is one of those.
+func (fu *fusion) padded(r *lower.Row) bool {
+	switch r.Op {
+	case lower.RowConst, lower.RowColumn:
+		return true
+	case lower.RowLocal:
+		l := r.Local
+		return l != nil && (l.Op == lower.RowColumn || l.Op == lower.RowMap && l.Expr.Type().Kind == ir.KindVarchar)
+	}
+	return false
 }
 
 // chooseFns are the vec functions selecting a value of a fixed-width kind

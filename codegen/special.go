@@ -265,6 +265,36 @@ func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) ope
 	}, nil)
 }
 
+// paddedConsts returns the package-level table of the constant VARCHAR
+// results of a chosen CASE (the others "", never read), each readable 8
+// bytes past its start (vec.PaddedStrings), made once.
+//
+//	var labelThen = [3]string(vec.PaddedStrings("FOO", "BAR", ""))
+func (f *funcGen) paddedConsts(results []*lower.Row) string {
+	lits := make([]jen.Code, len(results))
+	key := "\x00padded"
+	for k, r := range results {
+		v := ""
+		if r.Op == lower.RowConst {
+			v = r.Const.V.(string)
+		}
+		lits[k] = jen.Lit(v)
+		key += "\x00" + strconv.Quote(v)
+	}
+	if m, ok := f.file.matchers[key]; ok {
+		return m.name
+	}
+	m := &matcherVar{name: f.file.global(f, "caseResults")}
+	typ := "[" + strconv.Itoa(len(results)) + "]string"
+	f.file.globalTypes[m.name] = typ
+	f.file.decls = append(f.file.decls,
+		jen.Comment(m.name+" are the constant results of a CASE picked without a branch, each readable 8 bytes"),
+		jen.Comment("past its start, which vec.StringOut.AppendShort copies as one word."),
+		jen.Var().Id(m.name).Op("=").Index(jen.Lit(len(results))).String().Parens(jen.Qual(vecPkg, "PaddedStrings").Call(lits...)))
+	f.file.matchers[key] = m
+	return m.name
+}
+
 // strToMapDelim returns the package-level str_to_map delimiter compiled once
 // from a constant pattern (rt.CompileStrToMapDelim, whose error is raised on
 // each non-NULL row).

@@ -123,6 +123,16 @@ func (n *Node) with(args []*Node) *Node {
 	return &c
 }
 
+// clone returns a deep copy of n (its subquery form shared): the same
+// expression written out again, a tree of its own.
+func (n *Node) clone() *Node {
+	args := make([]*Node, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = a.clone()
+	}
+	return n.with(args)
+}
+
 // Size is the number of nodes.
 func (n *Node) Size() int {
 	s := 1

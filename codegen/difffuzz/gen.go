@@ -373,6 +373,12 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			return &Node{K: KIf, T: t, Args: []*Node{g.expr(ir.TypeBoolean, d-1), g.expr(t, d-1), g.compared(t, d-1, true)}}
 		}},
 		{5, func() *Node { return g.searchedCase(t, d) }},
+		{2, func() *Node {
+			if n := g.pickCase(t); n != nil {
+				return n
+			}
+			return g.searchedCase(t, d)
+		}},
 		{5, func() *Node { return g.coalesce(t, d) }},
 		{4, func() *Node { return &Node{K: KTry, T: t, Args: []*Node{g.expr(t, d-1)}} }},
 	}
@@ -526,6 +532,68 @@ func (g *Generator) searchedCase(t ir.Type, d int) *Node {
 		n.Else = true
 		n.Args = append(n.Args, g.branch(t, d-1))
 	}
+	return n
+}
+
+// pickCase draws a searched CASE of the shape a fused loop computes without
+// a branch (lower.ChosenCase), or nil where t or the columns allow none:
+// its WHENs test one VARCHAR operand x, a column or a map's item (written
+// out in each, so that CSE shares it), with LIKE prefixes and comparisons
+// with constants, and its results are constants of type t (for VARCHAR, of
+// lengths 0 to 40, on either side of the 8 bytes a word copies) or another
+// column of type t, or for VARCHAR x itself. The data's strings start with
+// the prefixes often.
+func (g *Generator) pickCase(t ir.Type) *Node {
+	switch t.Kind {
+	case ir.KindVarchar, ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindDate:
+	default:
+		return nil
+	}
+	var x *Node
+	if c := g.col(ir.TypeVarchar); c != nil && g.pct(50) {
+		x = c
+	} else {
+		var ms []ir.Type
+		for _, m := range mapTypes {
+			if m.Value.Kind == ir.KindVarchar && len(g.cols[m.String()]) > 0 {
+				ms = append(ms, m)
+			}
+		}
+		if len(ms) == 0 {
+			if x = c; x == nil {
+				return nil
+			}
+		} else {
+			m := pick(g.r, ms)
+			x = &Node{K: KSubscript, T: ir.TypeVarchar, Args: []*Node{g.col(m), g.lit(*m.Key, pick(g.r, keyLiterals[m.Key.String()]))}}
+		}
+	}
+	operand := func() *Node { return x.clone() }
+	result := func() *Node {
+		switch {
+		case t.Kind == ir.KindVarchar && g.pct(30):
+			return operand()
+		case g.pct(15):
+			if c := g.col(t); c != nil {
+				return c
+			}
+		}
+		return g.lit(t, pick(g.r, literals[t.Kind]))
+	}
+	n := &Node{K: KCase, T: t}
+	for arms := 1 + g.r.IntN(4); arms > 0; arms-- {
+		var cond *Node
+		if g.pct(60) {
+			prefix := pick(g.r, []string{"a", "ab", "abc", "1", "12", "123", "é", "h", "2024-"})
+			cond = &Node{K: KLike, T: ir.TypeBoolean, Args: []*Node{operand(), g.lit(ir.TypeVarchar, sqlString(prefix+"%"))}}
+		} else {
+			op := pick(g.r, []string{"=", "<>", "<", ">="})
+			cond = &Node{K: KInfix, T: ir.TypeBoolean, Text: op, Args: []*Node{operand(), g.lit(ir.TypeVarchar, sqlString(pick(g.r, stringPool)))}}
+		}
+		n.Args = append(n.Args, cond, result())
+	}
+	n.Else = true
+	n.Args = append(n.Args, result())
 	return n
 }
 

@@ -225,6 +225,10 @@ func formatRow(r *Row) string {
 	case RowCoalesce:
 		return "coalesce(" + args(r.Args) + ")"
 	case RowCase:
+		if ChosenCase(r) {
+			// every condition computed, the first that holds picks the result without a branch
+			return "pick(" + args(r.Args) + "; else " + formatRow(r.Else) + ")"
+		}
 		s := "case("
 		if r.Subject != nil {
 			s += formatRow(r.Subject) + "; "

@@ -14,6 +14,10 @@ import (
 	"strings"
 )
 
+// caseResults are the constant results of a CASE picked without a branch, each readable 8 bytes
+// past its start, which vec.StringOut.AppendShort copies as one word.
+var caseResults = [4]string(vec.PaddedStrings("FOO", "BAR", "BAZ", ""))
+
 // like pattern '123%', compiled once
 var likePattern, likePatternErr = rt.CompileLike("123%", "\\")
 
@@ -612,20 +616,13 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			switch {
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			case strings.HasPrefix(entry, "125"):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
-			}
+			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			pick2 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick2])
 			if bad {
 				break
 			}
@@ -639,6 +636,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		}
 	} else {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			if infoArr.IsNull(i) {
@@ -646,21 +644,13 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			// shared (always): info['test']
-			entry, entryNull2 := vec.NullableItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			entry, entryNull2 := vec.NullableItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			if entryNull2 && !bool(bad) {
 				labelOut.AppendNull()
 				continue
 			}
-			switch {
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			case strings.HasPrefix(entry, "125"):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
-			}
+			pick3 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick3])
 			if bad {
 				break
 			}

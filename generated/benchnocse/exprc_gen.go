@@ -575,17 +575,18 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			switch {
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+				labelOut.Append(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -600,6 +601,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
+		infoItemsS := vec.ViewOf(infoItems)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -609,14 +611,14 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			switch {
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false

@@ -14,6 +14,10 @@ import (
 	"strings"
 )
 
+// caseResults are the constant results of a CASE picked without a branch, each readable 8 bytes
+// past its start, which vec.StringOut.AppendShort copies as one word.
+var caseResults = [4]string(vec.PaddedStrings("FOO", "BAR", "BAZ", ""))
+
 // like pattern '123%', compiled once
 var likePattern, likePatternErr = rt.CompileLike("123%", "\\")
 
@@ -22,6 +26,10 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
+
+// caseResults2 are the constant results of a CASE picked without a branch, each readable 8 bytes
+// past its start, which vec.StringOut.AppendShort copies as one word.
+var caseResults2 = [5]string(vec.PaddedStrings("", "FOO", "BAR", "BAZ", ""))
 
 // tInput is the schema of the input batches of the queries over table t.
 var tInput = arrow.NewSchema([]arrow.Field{
@@ -3465,20 +3473,13 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			switch {
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			case strings.HasPrefix(entry, "125"):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
-			}
+			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			pick2 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick2])
 			if bad {
 				break
 			}
@@ -3492,6 +3493,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		}
 	} else {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			if infoArr.IsNull(i) {
@@ -3499,21 +3501,13 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 				continue
 			}
 			// shared (always): info['test']
-			entry, entryNull2 := vec.NullableItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			entry, entryNull2 := vec.NullableItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			if entryNull2 && !bool(bad) {
 				labelOut.AppendNull()
 				continue
 			}
-			switch {
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			case strings.HasPrefix(entry, "125"):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
-			}
+			pick3 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick3])
 			if bad {
 				break
 			}
@@ -3817,22 +3811,13 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			switch {
-			case testInfoFixedV[i]:
-				labelOut.Append(entry)
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			case strings.HasPrefix(entry, "125"):
-				labelOut.Append("BAZ")
-			default:
-				labelOut.Append(entry)
-			}
+			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			pick2 := vec.FirstTrue(vec.Bit(testInfoFixedV[i]) | vec.Bit(strings.HasPrefix(entry, "123"))<<1 | vec.Bit(strings.HasPrefix(entry, "124"))<<2 | vec.Bit(strings.HasPrefix(entry, "125"))<<3 | 1<<4)
+			labelOut.AppendShort([5]string{entry, caseResults2[1], caseResults2[2], caseResults2[3], entry}[pick2])
 			if bad {
 				break
 			}
@@ -3847,6 +3832,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 	} else if in.Column(5).NullN()+infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		testInfoFixedV := testInfoFixed.V[:n]
+		infoItemsS := vec.ViewOf(infoItems)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -3856,19 +3842,9 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 				continue
 			}
 			// shared (always): info['test']
-			entry := vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			switch {
-			case testInfoFixedV[i]:
-				out[i] = entry
-			case strings.HasPrefix(entry, "123"):
-				out[i] = "FOO"
-			case strings.HasPrefix(entry, "124"):
-				out[i] = "BAR"
-			case strings.HasPrefix(entry, "125"):
-				out[i] = "BAZ"
-			default:
-				out[i] = entry
-			}
+			entry := vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			pick4 := vec.FirstTrue(vec.Bit(testInfoFixedV[i]) | vec.Bit(strings.HasPrefix(entry, "123"))<<1 | vec.Bit(strings.HasPrefix(entry, "124"))<<2 | vec.Bit(strings.HasPrefix(entry, "125"))<<3 | 1<<4)
+			out[i] = [5]string{entry, "FOO", "BAR", "BAZ", entry}[pick4]
 			if bad {
 				bad = false
 				left = vec.Leave(left, i, n)

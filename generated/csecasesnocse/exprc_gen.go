@@ -3529,17 +3529,18 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			switch {
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+				labelOut.Append(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -3554,6 +3555,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
+		infoItemsS := vec.ViewOf(infoItems)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -3563,14 +3565,14 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 				continue
 			}
 			switch {
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false
@@ -3818,19 +3820,20 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 	var rest vec.Sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
-				labelOut.Append(vec.ItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+				labelOut.Append(vec.ItemString(infoItemsS, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+				labelOut.Append(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -3845,6 +3848,7 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 		}
 	} else if infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
+		infoItemsS := vec.ViewOf(infoItems)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -3855,15 +3859,15 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			}
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
-				out[i] = vec.CheckedItemString(infoItems, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false
@@ -4176,19 +4180,20 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 	if testInfoFixed.Clean() && infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, n)
 		testInfoFixedV := testInfoFixed.V[:n]
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad vec.Failed
 		for i := range n {
 			switch {
 			case testInfoFixedV[i]:
-				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+				labelOut.Append(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+				labelOut.Append(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -4204,6 +4209,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 	} else if in.Column(5).NullN()+infoArr.NullN()+infoItems.NullN() <= n/2 {
 		caseResult = vec.Make[string](n)
 		testInfoFixedV := testInfoFixed.V[:n]
+		infoItemsS := vec.ViewOf(infoItems)
 		out := caseResult.V[:n]
 		left := vec.Sel{} // rows for the vector code
 		var bad vec.Failed
@@ -4214,15 +4220,15 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 			switch {
 			case testInfoFixedV[i]:
-				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				out[i] = "BAZ"
 			default:
-				out[i] = vec.CheckedItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
+				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
 			}
 			if bad {
 				bad = false

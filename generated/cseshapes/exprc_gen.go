@@ -1907,23 +1907,15 @@ func shape00010Col1(n int, all vec.Sel, a vec.Vec[int64], c_ vec.Vec[int64], asB
 		if b.Clean() && c_.Clean() {
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				switch {
-				case rt.LtInt64(bV[i], c_V2[i]):
-					out[i] = int64(9223372036854775807)
-				default:
-					out[i] = int64(1)
-				}
+				pick := vec.FirstTrue(vec.Bit(rt.LtInt64(bV[i], c_V2[i])) | 1<<1)
+				out[i] = [2]int64{int64(9223372036854775807), int64(1)}[pick]
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
 			for k, cnt := 0, when2.Rows(n); k < cnt; k++ {
 				i := when2.Row(k)
-				switch {
-				case vec.Both(inputsValid2.IsValid(i), rt.LtInt64(bV[i], c_V2[i])):
-					out[i] = int64(9223372036854775807)
-				default:
-					out[i] = int64(1)
-				}
+				pick2 := vec.FirstTrue(vec.Bit(vec.Both(inputsValid2.IsValid(i), rt.LtInt64(bV[i], c_V2[i]))) | 1<<1)
+				out[i] = [2]int64{int64(9223372036854775807), int64(1)}[pick2]
 			}
 		}
 	}

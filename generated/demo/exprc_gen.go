@@ -14,6 +14,10 @@ import (
 	"strings"
 )
 
+// caseResults are the constant results of a CASE picked without a branch, each readable 8 bytes
+// past its start, which vec.StringOut.AppendShort copies as one word.
+var caseResults = [3]string(vec.PaddedStrings("FOO", "BAR", ""))
+
 // like pattern '123%', compiled once
 var likePattern, likePatternErr = rt.CompileLike("123%", "\\")
 
@@ -530,19 +534,14 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 	rest2 := sel
 	if infoArr.NullN() == 0 && infoItems.NullN() == 0 {
 		labelOut := vec.NewStringOut(mem, sel.Rows(n))
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
 			// shared (always): info['test']
-			entry := vec.ItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad2)
-			switch {
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			default:
-				labelOut.Append(entry)
-			}
+			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad2)
+			pick2 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
+			labelOut.AppendShort([3]string{caseResults[0], caseResults[1], entry}[pick2])
 			if bad2 {
 				break
 			}
@@ -556,6 +555,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		}
 	} else {
 		labelOut := vec.NewStringOut(mem, sel.Rows(n))
+		infoItemsS := vec.ViewOf(infoItems)
 		var bad2 vec.Failed
 		for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 			i := sel.Row(k)
@@ -564,19 +564,13 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			// shared (always): info['test']
-			entry, entryNull2 := vec.NullableItemString(infoItems, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad2)
+			entry, entryNull2 := vec.NullableItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad2)
 			if entryNull2 && !bool(bad2) {
 				labelOut.AppendNull()
 				continue
 			}
-			switch {
-			case strings.HasPrefix(entry, "123"):
-				labelOut.Append("FOO")
-			case strings.HasPrefix(entry, "124"):
-				labelOut.Append("BAR")
-			default:
-				labelOut.Append(entry)
-			}
+			pick3 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
+			labelOut.AppendShort([3]string{caseResults[0], caseResults[1], entry}[pick3])
 			if bad2 {
 				break
 			}

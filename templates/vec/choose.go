@@ -2,6 +2,7 @@ package vec
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 )
 
@@ -41,6 +42,13 @@ func ChooseBool(c bool, a, b bool) bool {
 	m := -b2u(c)
 	return (b2u(a)&m | b2u(b)&^m) != 0
 }
+
+// FirstTrue is the position of the lowest bit set in m: the WHEN a CASE
+// picks without a branch (lower.ChosenCase), m having a bit per WHEN that
+// holds, in order, and one above them all for the ELSE.
+//
+//	k := vec.FirstTrue(vec.Bit(c0) | vec.Bit(c1)<<1 | 1<<2)
+func FirstTrue(m uint64) int { return bits.TrailingZeros64(m) }
 
 // Both is a && b with both evaluated and no branch: a condition computed
 // on every row ANDed with its inputs' validity (Bitmap.IsValid).

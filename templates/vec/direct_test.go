@@ -3,6 +3,7 @@ package vec
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -147,4 +148,82 @@ func TestStringOutAppendConcat(t *testing.T) {
 			t.Errorf("value %d: %q (NULL %v), want %q", k, arr.Value(k), arr.IsNull(k), s)
 		}
 	}
+}
+
+// TestStrViewPadded: every value of a view is readable 8 bytes past its
+// start, in place where the buffer's allocation extends that far and from
+// a copy where it does not (a buffer made over exactly its bytes), with the
+// same values either way.
+func TestStrViewPadded(t *testing.T) {
+	vals := []string{"a", "", "abcdefgh", "xyz", "12345678901"}
+	var data []byte
+	offs := []int32{0}
+	for _, v := range vals {
+		data = append(data, v...)
+		offs = append(offs, int32(len(data)))
+	}
+	offBytes := arrow.Int32Traits.CastToBytes(offs)
+	for _, spare := range []int{0, 3, 8, 64} {
+		whole := make([]byte, len(data)+spare)
+		copy(whole, data)
+		buf := memory.NewBufferBytes(whole[:len(data)])
+		if spare > 0 {
+			// a buffer whose allocation runs past its length
+			buf = memory.NewBufferBytes(whole)
+			buf.ResizeNoShrink(len(data))
+		}
+		d := array.NewData(arrow.BinaryTypes.String, len(vals), []*memory.Buffer{nil, memory.NewBufferBytes(offBytes), buf}, nil, 0, 0)
+		s := array.NewStringData(d)
+		v := ViewOf(s)
+		inPlace := unsafe.StringData(v.data) == unsafe.SliceData(whole)
+		if wantInPlace := spare >= 8; inPlace != wantInPlace {
+			t.Errorf("spare %d: in place %v, want %v", spare, inPlace, wantInPlace)
+		}
+		for i, want := range vals {
+			got := v.At(i)
+			if got != want {
+				t.Errorf("spare %d row %d: %q, want %q", spare, i, got, want)
+			}
+			if got != "" {
+				_ = *(*uint64)(unsafe.Pointer(unsafe.StringData(got))) // readable: -race's checkptr checks the word lies in one allocation
+			}
+		}
+		s.Release()
+		d.Release()
+	}
+}
+
+// TestAppendShort writes values of every length from 0 to 20 from padded
+// sources, each as the only value and between others, into a writer sized
+// too small so that it outgrows its buffer: each value reads back whole and
+// the bytes a word copy stores past one never show.
+func TestAppendShort(t *testing.T) {
+	var vals []string
+	for l := range 21 {
+		vals = append(vals, strings.Repeat(string(rune('a'+l)), l))
+	}
+	padded := PaddedStrings(vals...)
+	for k, p := range padded {
+		if p != vals[k] {
+			t.Fatalf("PaddedStrings value %d is %q, want %q", k, p, vals[k])
+		}
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	w := NewStringOut(mem, 3*len(padded)) // 8 bytes a value, 10 on average: outgrown
+	var want []string
+	for round := range 3 {
+		for k := range padded {
+			p := padded[(k*7+round)%len(padded)]
+			w.AppendShort(p)
+			want = append(want, p)
+		}
+	}
+	arr := w.Array().(*array.String)
+	for i, v := range want {
+		if arr.Value(i) != v {
+			t.Errorf("value %d is %q, want %q", i, arr.Value(i), v)
+		}
+	}
+	arr.Release()
+	mem.AssertSize(t, 0)
 }

@@ -55,14 +55,15 @@ func RowCountInt32(offs []int32, keys []int32, i int) int32 {
 	return CountInt32(keys, int64(offs[i]), int64(offs[i+1]))
 }
 
-// ItemString is the item at entry j of an item array without NULLs, or ""
-// with *bad set when j is -1 (missing).
-func ItemString(items *array.String, j int, bad *Failed) string {
+// ItemString is the item at entry j of an item array without NULLs, read
+// through its view (so readable 8 bytes past its start, for AppendShort),
+// or "" with *bad set when j is -1 (missing).
+func ItemString(view StrView, j int, bad *Failed) string {
 	if j < 0 {
 		*bad = true
 		return ""
 	}
-	return items.Value(j)
+	return view.At(j)
 }
 
 // ItemInt64 is ItemString for Int64 items.
@@ -112,12 +113,12 @@ func ItemDate32(items *array.Date32, j int, bad *Failed) int32 {
 
 // CheckedItemString is ItemString for item arrays with NULLs: a NULL item sets
 // *bad too.
-func CheckedItemString(items *array.String, j int, bad *Failed) string {
+func CheckedItemString(items *array.String, view StrView, j int, bad *Failed) string {
 	if j < 0 || items.IsNull(j) {
 		*bad = true
 		return ""
 	}
-	return items.Value(j)
+	return view.At(j)
 }
 
 // CheckedItemInt64 is ItemInt64 for item arrays with NULLs: a NULL item sets
@@ -173,7 +174,7 @@ func CheckedItemDate32(items *array.Date32, j int, bad *Failed) int32 {
 // NullableItemString is ItemString for the rows loop of an expression
 // that is NULL where the item is: it reports a NULL item (null) instead of
 // flagging the row; a missing key still sets *bad.
-func NullableItemString(items *array.String, j int, bad *Failed) (v string, null bool) {
+func NullableItemString(items *array.String, view StrView, j int, bad *Failed) (v string, null bool) {
 	if j < 0 {
 		*bad = true
 		return "", false
@@ -181,7 +182,7 @@ func NullableItemString(items *array.String, j int, bad *Failed) (v string, null
 	if items.IsNull(j) {
 		return "", true
 	}
-	return items.Value(j), false
+	return view.At(j), false
 }
 
 // NullableItemInt64 is ItemInt64 for the rows loop of an expression

@@ -168,21 +168,57 @@ func (m MapRef[K, V]) lastOf(j int32) int32 {
 // offsets (from the array's first row) and its bytes as one string, so a
 // value is a slice of that string with no method call (array.String.Value
 // checks the row against the length and adds the array's offset first).
+//
+// Every value of a view is readable 8 bytes past its start (Padded), so
+// that StringOut.AppendShort may copy a short one as one word.
 type StrView struct {
 	offs []int32
 	data string
 }
 
-// ViewOf returns the view of VARCHAR array a.
+// ViewOf returns the view of VARCHAR array a. Its bytes are the array's
+// own where the buffer's allocation extends 8 bytes past them (Arrow pads
+// a buffer to 64 bytes: nearly always), else a copy that does.
 func ViewOf(a *array.String) StrView {
 	if a.Len() == 0 {
 		return StrView{}
 	}
 	v := StrView{offs: a.ValueOffsets()}
 	if b := a.Data().Buffers()[2]; b != nil && b.Len() > 0 {
-		v.data = unsafe.String(&b.Bytes()[0], b.Len())
+		v.data = padded(b.Bytes(), b.Buf())
 	}
 	return v
+}
+
+// padded returns data as a string readable 8 bytes past its end: in place
+// where whole, the allocation data starts, extends that far, else a copy.
+func padded(data, whole []byte) string {
+	if len(whole)-len(data) < 8 || unsafe.SliceData(whole) != unsafe.SliceData(data) {
+		whole = make([]byte, len(data)+8)
+		copy(whole, data)
+	}
+	return unsafe.String(unsafe.SliceData(whole), len(data))
+}
+
+// PaddedStrings returns values as strings each readable 8 bytes past its
+// start (their bytes one after another in one allocation, 8 spare bytes at
+// its end): the constant results of a CASE that StringOut.AppendShort
+// writes. An empty value is "".
+func PaddedStrings(values ...string) []string {
+	size := 8
+	for _, v := range values {
+		size += len(v)
+	}
+	buf := make([]byte, 0, size)
+	out := make([]string, len(values))
+	for k, v := range values {
+		at := len(buf)
+		buf = append(buf, v...)
+		if v != "" {
+			out[k] = unsafe.String(&buf[at], len(v))
+		}
+	}
+	return out
 }
 
 // At returns row i's value (any bytes, often empty, on a NULL row).
