@@ -238,6 +238,9 @@ func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	if sel := fu.coalesceSelect(r, t); sel != nil {
 		return append(stmts, sel...)
 	}
+	if sel := fu.ifSelect(r, t, !inputsDecide); sel != nil {
+		return append(stmts, sel...)
+	}
 	return append(stmts, fu.run(r, t.bad, func(v jen.Code) jen.Code { return jen.Id(t.v).Op("=").Add(v) }, setNull)...)
 }
 
@@ -290,6 +293,42 @@ func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 			Block(jen.Id(t.v).Op("=").Id(arg)))
 	}
 	return stmts
+}
+
+// ifSelect returns the statements of a chosen IF (lower.Chosen) computed
+// into a local on a dirty batch as selects, its NULL flag (marks) included,
+// rather than a branch on the condition and one on the picked side's NULL
+// (which NULLs at random make guesses): the condition, ANDed with its
+// inputs' validity, picks the value and the picked side's NULL test, each a
+// bit of its inputs' validity word where the loop has one. nil where r can
+// fail or is not chosen.
+//
+//	ifCond := vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV[i], 0.05))
+//	v = vec.ChooseFloat64(ifCond, product3V[i], productV[i])
+//	vNull = vec.ChooseBool(ifCond, !vec.WordBit(product3ValidWord, i), !vec.WordBit(productValidWord, i))
+func (fu *fusion) ifSelect(r *lower.Row, t *tempVar, marks bool) []jen.Code {
+	if !fu.nulls || t.bad != "" || !lower.Chosen(r) {
+		return nil
+	}
+	cond := fu.local("ifCond")
+	stmts := []jen.Code{
+		jen.Id(cond).Op(":=").Add(fu.condNull(r.Args[0])),
+		jen.Id(t.v).Op("=").Add(fu.choose(r, jen.Id(cond), fu.value(r.Args[1]), fu.value(r.Args[2]))),
+	}
+	if !marks {
+		return stmts
+	}
+	null := func(a *lower.Row) jen.Code {
+		nt := fu.nullTest(a)
+		if len(nt) == 0 {
+			return jen.False()
+		}
+		if bits := fu.validity(nt); bits != "" {
+			return jen.Op("!").Add(fu.isValid(bits))
+		}
+		return fu.isNullOf(nt)
+	}
+	return append(stmts, jen.Id(t.null).Op("=").Qual(vecPkg, "ChooseBool").Call(jen.Id(cond), null(r.Args[1]), null(r.Args[2])))
 }
 
 // run returns the statements computing row program r for row i with store

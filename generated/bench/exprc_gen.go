@@ -1996,6 +1996,8 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		product3V10 := product3.V[:n]
 		productV12 := product.V[:n]
 		lDiscountValid := vec.AndValid(n, vec.FlagsOf(&lDiscount))
+		product3Valid := vec.AndValid(n, vec.FlagsOf(&product3))
+		productValid2 := vec.AndValid(n, vec.FlagsOf(&product))
 		out := w24Out.V[:n]
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
@@ -2006,27 +2008,19 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		} else {
 			w24Out.PrepareNulls()
 			var nullBits3 uint64 // the NULL marks of 64 positions, stored a word at a time
-			for i, lDiscountValidWord := 0, uint64(0); i < len(out); i++ {
+			for i, lDiscountValidWord, product3ValidWord, productValid2Word := 0, uint64(0), uint64(0), uint64(0); i < len(out); i++ {
 				if i&63 == 0 {
 					lDiscountValidWord = lDiscountValid.Word(i)
+					product3ValidWord = product3Valid.Word(i)
+					productValid2Word = productValid2.Word(i)
 					w24Out.NullWord(i-1, nullBits3)
 					nullBits3 = 0
 				}
 				var ifThenValue float64
 				var ifThenValueNull bool
-				if vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV2[i], float64(0.05))) {
-					if product3.IsNull(i) {
-						ifThenValueNull = true
-					} else {
-						ifThenValue = product3V10[i]
-					}
-				} else {
-					if product.IsNull(i) {
-						ifThenValueNull = true
-					} else {
-						ifThenValue = productV12[i]
-					}
-				}
+				ifCond3 := vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV2[i], float64(0.05)))
+				ifThenValue = vec.ChooseFloat64(ifCond3, product3V10[i], productV12[i])
+				ifThenValueNull = vec.ChooseBool(ifCond3, !vec.WordBit(product3ValidWord, i), !vec.WordBit(productValid2Word, i))
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 				nullBits3 |= vec.Bit(ifThenValueNull) << (uint(i) & 63)
 			}
