@@ -176,11 +176,32 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 //	labelOut.AppendConcat(a, "/", b)
 func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 	if fu.sink != "" && r.Op == lower.RowKernel && !r.Flags && r.Sig.KernelPkg == "" && (r.Sig.Kernel == "Concat" || r.Sig.Kernel == "Concat2") {
+		// labelOut.AppendConcatShort(prefix, concatParts[1], upper): with
+		// every part readable past its start, a short one is one word
+		short := true
+		for _, a := range r.Args {
+			short = short && fu.padded(a)
+		}
+		var table string
+		if short {
+			table = fu.f.paddedConsts("concatParts", r.Args)
+		}
 		parts := make([]jen.Code, len(r.Args))
 		for k, a := range r.Args {
+			if table != "" && a.Op == lower.RowConst {
+				parts[k] = jen.Id(table).Index(jen.Lit(k))
+				continue
+			}
 			parts[k] = fu.value(a)
 		}
+		if short {
+			return jen.Id(fu.sink).Dot("AppendConcatShort").Call(parts...)
+		}
 		return jen.Id(fu.sink).Dot("AppendConcat").Call(parts...)
+	}
+	if fu.sink != "" && r.Expr.Type().Kind == ir.KindVarchar && r.Op != lower.RowConst && fu.padded(r) {
+		// labelOut.AppendShort(upper): a short value is one word
+		return jen.Id(fu.sink).Dot("AppendShort").Call(fu.value(r))
 	}
 	return store(fu.value(r))
 }
@@ -1068,7 +1089,7 @@ func (fu *fusion) pick(r *lower.Row, store func(jen.Code) jen.Code, cond func(*l
 	}
 	var table string
 	if short {
-		table = fu.f.paddedConsts(results)
+		table = fu.f.paddedConsts("caseResults", results)
 	}
 	values := make([]jen.Code, len(results))
 	for k, res := range results {
@@ -1103,14 +1124,36 @@ func (fu *fusion) nullableResult(r *lower.Row) bool {
 // input column's value or a map's item (through a vec.StrView), or a
 // shared value that is one of those.
 func (fu *fusion) padded(r *lower.Row) bool {
+	if r == nil || r.Temp {
+		return false
+	}
 	switch r.Op {
 	case lower.RowConst, lower.RowColumn:
 		return true
 	case lower.RowLocal:
-		l := r.Local
-		return l != nil && (l.Op == lower.RowColumn || l.Op == lower.RowMap && l.Expr.Type().Kind == ir.KindVarchar)
+		return fu.padded(r.Local)
+	case lower.RowMap:
+		return r.Expr.Type().Kind == ir.KindVarchar // an item, through the items' view
+	case lower.RowKernel:
+		if r.Flags || r.Sig.KernelPkg != "" || !arenaKernels[r.Sig.Kernel] && !slicingKernels[r.Sig.Kernel] {
+			return false
+		}
+		// the arena's bytes, or an argument's own
+		for _, a := range r.Args {
+			if a.Expr.Type().Kind == ir.KindVarchar && !fu.padded(a) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
+}
+
+// slicingKernels are the templates/rt kernels whose VARCHAR result is a
+// slice of their VARCHAR argument (or ""): readable past its start where
+// the argument is (fusion.padded).
+var slicingKernels = map[string]bool{
+	"Substring2": true, "Substring3": true, "Left": true, "Trim": true, "Ltrim": true, "Rtrim": true,
 }
 
 // chooseFns are the vec functions selecting a value of a fixed-width kind

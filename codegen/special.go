@@ -265,15 +265,16 @@ func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) ope
 	}, nil)
 }
 
-// paddedConsts returns the package-level table of the constant VARCHAR
-// results of a chosen CASE (the others "", never read), each readable 8
-// bytes past its start (vec.PaddedStrings), made once.
+// paddedConsts returns the package-level table, named from base, of the constant VARCHAR
+// values among values (the results of a chosen CASE, the parts of a
+// concatenation; the others "", never read), each readable 8 bytes past its
+// start (vec.PaddedStrings), made once.
 //
 //	var labelThen = [3]string(vec.PaddedStrings("FOO", "BAR", ""))
-func (f *funcGen) paddedConsts(results []*lower.Row) string {
-	lits := make([]jen.Code, len(results))
+func (f *funcGen) paddedConsts(base string, values []*lower.Row) string {
+	lits := make([]jen.Code, len(values))
 	key := "\x00padded"
-	for k, r := range results {
+	for k, r := range values {
 		v := ""
 		if r.Op == lower.RowConst {
 			v = r.Const.V.(string)
@@ -284,13 +285,13 @@ func (f *funcGen) paddedConsts(results []*lower.Row) string {
 	if m, ok := f.file.matchers[key]; ok {
 		return m.name
 	}
-	m := &matcherVar{name: f.file.global(f, "caseResults")}
-	typ := "[" + strconv.Itoa(len(results)) + "]string"
+	m := &matcherVar{name: f.file.global(f, base)}
+	typ := "[" + strconv.Itoa(len(values)) + "]string"
 	f.file.globalTypes[m.name] = typ
 	f.file.decls = append(f.file.decls,
-		jen.Comment(m.name+" are the constant results of a CASE picked without a branch, each readable 8 bytes"),
-		jen.Comment("past its start, which vec.StringOut.AppendShort copies as one word."),
-		jen.Var().Id(m.name).Op("=").Index(jen.Lit(len(results))).String().Parens(jen.Qual(vecPkg, "PaddedStrings").Call(lits...)))
+		jen.Comment(m.name+" are constant strings each readable 8 bytes past its start, which"),
+		jen.Comment("vec.StringOut.AppendShort copies as one word."),
+		jen.Var().Id(m.name).Op("=").Index(jen.Lit(len(values))).String().Parens(jen.Qual(vecPkg, "PaddedStrings").Call(lits...)))
 	f.file.matchers[key] = m
 	return m.name
 }

@@ -14,8 +14,8 @@ import (
 	"strings"
 )
 
-// caseResults are the constant results of a CASE picked without a branch, each readable 8 bytes
-// past its start, which vec.StringOut.AppendShort copies as one word.
+// caseResults are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
 var caseResults = [4]string(vec.PaddedStrings("FOO", "BAR", "BAZ", ""))
 
 // like pattern '123%', compiled once
@@ -26,6 +26,14 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
+
+// concatParts are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
+var concatParts = [3]string(vec.PaddedStrings("", "/", ""))
+
+// concatParts2 are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
+var concatParts2 = [4]string(vec.PaddedStrings("", "", "-", ""))
 
 // lineitemInput is the schema of the input batches of the queries over table lineitem.
 var lineitemInput = arrow.NewSchema([]arrow.Field{
@@ -807,11 +815,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 				upper := arena.Upper(lShipmodeS.At(i))
 				switch {
 				case strings.HasSuffix(upper, "AIR"):
-					labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper)
+					labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], upper)
 				case strings.Contains(lCommentS.At(i), "special"):
-					labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
+					labelOut.AppendConcatShort(lReturnflagS.At(i), lLinestatusS.At(i), concatParts2[2], rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 				default:
-					labelOut.Append(upper)
+					labelOut.AppendShort(upper)
 				}
 			}
 		} else {
@@ -827,19 +835,19 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", upper)
+						labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], upper)
 					}
 				case vec.Both(vec.WordBit(lCommentArrValidWord, i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
+						labelOut.AppendConcatShort(lReturnflagS.At(i), lLinestatusS.At(i), concatParts2[2], rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(upper)
+						labelOut.AppendShort(upper)
 					}
 				}
 			}

@@ -23,6 +23,14 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
+// concatParts are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
+var concatParts = [3]string(vec.PaddedStrings("", "/", ""))
+
+// concatParts2 are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
+var concatParts2 = [4]string(vec.PaddedStrings("", "", "-", ""))
+
 // lineitemInput is the schema of the input batches of the queries over table lineitem.
 var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -586,7 +594,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
 				labelOut.Append("BAZ")
 			default:
-				labelOut.Append(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
+				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
 			}
 			if bad {
 				break
@@ -881,11 +889,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 			for i := range n {
 				switch {
 				case strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR"):
-					labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i)))
+					labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], arena.Upper(lShipmodeS.At(i)))
 				case strings.Contains(lCommentS.At(i), "special"):
-					labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
+					labelOut.AppendConcatShort(lReturnflagS.At(i), lLinestatusS.At(i), concatParts2[2], rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 				default:
-					labelOut.Append(arena.Upper(lShipmodeS.At(i)))
+					labelOut.AppendShort(arena.Upper(lShipmodeS.At(i)))
 				}
 			}
 		} else {
@@ -898,19 +906,19 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.AppendConcat(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), "/", arena.Upper(lShipmodeS.At(i)))
+						labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], arena.Upper(lShipmodeS.At(i)))
 					}
 				case vec.Both(vec.WordBit(lCommentArrValidWord, i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.AppendConcat(lReturnflagS.At(i), lLinestatusS.At(i), "-", rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
+						labelOut.AppendConcatShort(lReturnflagS.At(i), lLinestatusS.At(i), concatParts2[2], rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 					}
 				default:
 					if lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.Append(arena.Upper(lShipmodeS.At(i)))
+						labelOut.AppendShort(arena.Upper(lShipmodeS.At(i)))
 					}
 				}
 			}

@@ -14,8 +14,8 @@ import (
 	"strings"
 )
 
-// caseResults are the constant results of a CASE picked without a branch, each readable 8 bytes
-// past its start, which vec.StringOut.AppendShort copies as one word.
+// caseResults are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
 var caseResults = [4]string(vec.PaddedStrings("FOO", "BAR", "BAZ", ""))
 
 // like pattern '123%', compiled once
@@ -27,8 +27,8 @@ var likePattern2, likePattern2Err = rt.CompileLike("124%", "\\")
 // like pattern '125%', compiled once
 var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 
-// caseResults2 are the constant results of a CASE picked without a branch, each readable 8 bytes
-// past its start, which vec.StringOut.AppendShort copies as one word.
+// caseResults2 are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
 var caseResults2 = [5]string(vec.PaddedStrings("", "FOO", "BAR", "BAZ", ""))
 
 // tInput is the schema of the input batches of the queries over table t.

@@ -2855,7 +2855,7 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 				case (!(p.IsNull(i)) && rt.NeInt64(bad.Int64(probe2V[i], probe2.ErrAt(i)), bad.Int64(probe2V[i], probe2.ErrAt(i)))):
 					o1Out.Append("x")
 				default:
-					o1Out.Append(sS.At(i))
+					o1Out.AppendShort(sS.At(i))
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
 			}
@@ -2868,7 +2868,7 @@ func shape00016Col1(n int, all vec.Sel, p vec.Vec[bool], probe2 vec.Vec[int64], 
 					if sArr.IsNull(i) {
 						o1Out.AppendNull()
 					} else {
-						o1Out.Append(sS.At(i))
+						o1Out.AppendShort(sS.At(i))
 					}
 				}
 				vec.EndRow(&caseResult, n, i, &bad)
@@ -7213,9 +7213,9 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 		if b.Clean() && probe2.Clean() && sArr.NullN() == 0 {
 			for i := range n {
 				if rt.EqInt64(bV[i], bad2.Int64(probe2V2[i], probe2.ErrAt(i))) {
-					o2Out.Append(sS.At(i))
+					o2Out.AppendShort(sS.At(i))
 				} else {
-					o2Out.Append(sS.At(i))
+					o2Out.AppendShort(sS.At(i))
 				}
 				vec.EndRow(&ifResult, n, i, &bad2)
 			}
@@ -7225,13 +7225,13 @@ func shape00045Col2(n int, all vec.Sel, b vec.Vec[int64], probe2 vec.Vec[int64],
 					if sArr.IsNull(i) {
 						o2Out.AppendNull()
 					} else {
-						o2Out.Append(sS.At(i))
+						o2Out.AppendShort(sS.At(i))
 					}
 				} else {
 					if sArr.IsNull(i) {
 						o2Out.AppendNull()
 					} else {
-						o2Out.Append(sS.At(i))
+						o2Out.AppendShort(sS.At(i))
 					}
 				}
 				vec.EndRow(&ifResult, n, i, &bad2)

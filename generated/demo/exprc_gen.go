@@ -14,8 +14,8 @@ import (
 	"strings"
 )
 
-// caseResults are the constant results of a CASE picked without a branch, each readable 8 bytes
-// past its start, which vec.StringOut.AppendShort copies as one word.
+// caseResults are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
 var caseResults = [3]string(vec.PaddedStrings("FOO", "BAR", ""))
 
 // like pattern '123%', compiled once

@@ -30,8 +30,12 @@ const arenaBytesPerRow = 32
 // until a kernel writes.
 func NewArena(rows int) *Arena { return &Arena{rows: rows} }
 
-// reserve makes room for n more bytes in the current chunk.
+// reserve makes room for n more bytes in the current chunk, and for at
+// least 8: every string the arena hands out is readable 8 bytes past its
+// start (in its chunk), so that vec.StringOut.AppendShort may copy a short
+// one as one word.
 func (a *Arena) reserve(n int) {
+	n = max(n, 8)
 	if cap(a.buf)-len(a.buf) >= n {
 		return
 	}

@@ -3,7 +3,9 @@ package rt
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestArenaAgrees checks every arena kernel against the plain function of
@@ -98,6 +100,34 @@ func TestArenaCaseEveryByte(t *testing.T) {
 					t.Fatalf("lower %q: %q, want %q", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestArenaPadded: every string the arena builds is readable 8 bytes past
+// its start, in its chunk (vec.StringOut.AppendShort copies a short one as
+// one word; under -race, checkptr also fails a read that leaves the
+// chunk's allocation): a short string asked for where the chunk has fewer
+// than 8 bytes left starts a new chunk.
+func TestArenaPadded(t *testing.T) {
+	build := []func(a *Arena) string{
+		func(a *Arena) string { return a.Concat("x", "y") },
+		func(a *Arena) string { return a.Concat2("q", "é") },
+		func(a *Arena) string { return a.Lower("AB") },
+		func(a *Arena) string { return a.Upper("abcdefghijk") },
+		func(a *Arena) string { return a.CastInt64ToString(7) },
+		func(a *Arena) string { return a.Upper("é") },
+	}
+	for left := range 16 {
+		for k, f := range build {
+			a := NewArena(0)
+			a.Concat("z") // a 4096-byte chunk
+			a.Concat(strings.Repeat("z", cap(a.buf)-len(a.buf)-left)) // now with left bytes free
+			s := f(a)
+			if room := cap(a.buf) - (len(a.buf) - len(s)); room < 8 {
+				t.Fatalf("%d bytes left, kernel %d: %q starts %d bytes before its chunk's end", left, k, s, room)
+			}
+			_ = *(*uint64)(unsafe.Pointer(unsafe.StringData(s)))
 		}
 	}
 }

@@ -72,6 +72,24 @@ func (w *StringOut) AppendShort(s string) {
 	w.offs[w.k] = int32(len(w.data))
 }
 
+// AppendConcatShort is AppendConcat for parts each readable 8 bytes past
+// its start (as AppendShort's value): a part of 1 to 8 bytes is copied as
+// one word.
+func (w *StringOut) AppendConcatShort(parts ...string) {
+	for _, p := range parts {
+		n := len(w.data)
+		if uint(len(p))-1 < 8 && cap(w.data)-n >= 8 {
+			dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(w.data)), n)
+			*(*uint64)(dst) = *(*uint64)(unsafe.Pointer(unsafe.StringData(p)))
+			w.data = w.data[:n+len(p)]
+		} else {
+			w.data = append(w.data, p...)
+		}
+	}
+	w.k++
+	w.offs[w.k] = int32(len(w.data))
+}
+
 // AppendConcat writes the concatenation of parts as the next value: a
 // concat at the root of the column, its parts copied once, straight into
 // the column (rt.Concat's semantics: the parts in order, nothing between).
@@ -316,23 +334,3 @@ func setValid(valid *memory.Buffer, nulls, k int) int {
 	}
 	return nulls
 }
-
-// XAppendShort experiment.
-func (w *StringOut) XAppendShort(s string) {
-	if n := len(w.data); len(s) <= 8 && cap(w.data)-n >= 8 {
-		dst := unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(w.data)), n)), 8)
-		src := unsafe.Slice(unsafe.StringData(s), 8)
-		binary.LittleEndian.PutUint64(dst, binary.LittleEndian.Uint64(src))
-		w.data = w.data[:n+len(s)]
-	} else {
-		w.data = append(w.data, s...)
-	}
-	w.k++
-	w.offs[w.k] = int32(len(w.data))
-}
-
-var XLabels = func() [3]string {
-	b := []byte("FOO\x00\x00\x00\x00\x00BAR\x00\x00\x00\x00\x00BAZ\x00\x00\x00\x00\x00")
-	s := string(b)
-	return [3]string{s[0:3], s[8:11], s[16:19]}
-}()
