@@ -121,7 +121,7 @@ func TestArenaPadded(t *testing.T) {
 	for left := range 16 {
 		for k, f := range build {
 			a := NewArena(0)
-			a.Concat("z") // a 4096-byte chunk
+			a.Concat("z")                                             // a 4096-byte chunk
 			a.Concat(strings.Repeat("z", cap(a.buf)-len(a.buf)-left)) // now with left bytes free
 			s := f(a)
 			if room := cap(a.buf) - (len(a.buf) - len(s)); room < 8 {
