@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"slices"
+
 	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
@@ -53,8 +55,9 @@ func (l *lowerer) try(r *cse.Region, e ir.Expr) bool {
 }
 
 // recompute picks, among root region r's hoists, the cheap ones (Cheap) used
-// only by several fused roots, directly or as the root itself: each of those
-// roots computes it per row, in its loops, and no vector of it is built.
+// only by several fused roots, directly or, under a WHERE clause, as the
+// root itself: each of those roots computes it per row, in its loops, and
+// no vector of it is built.
 // Writing a vector and reading it back costs more than a few arithmetic
 // operations done twice; a kernel that can fail, a string or a map lookup is
 // never computed again this way.
@@ -65,6 +68,12 @@ func (l *lowerer) recompute(r *cse.Region, tops []ir.Expr) {
 		}
 		var users []ir.Expr
 		total := 0
+		if l.q.Filter == nil && slices.ContainsFunc(tops, func(e ir.Expr) bool { return l.lookup(e) == s }) {
+			// an output column is s itself, on every row: its vector is the
+			// column (adopted, not copied), and the other roots read it, one
+			// array where computing s again reads each of its inputs
+			continue
+		}
 		for _, e := range tops {
 			if n := l.evaluated(e, s, e); n > 0 {
 				users = append(users, e)

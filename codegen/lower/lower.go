@@ -127,15 +127,30 @@ func (l *lowerer) enter(r *cse.Region, sel *Sel) []*Node {
 			continue
 		}
 		var n *Node
-		if s.Memo {
+		switch {
+		case s.Memo:
 			n = l.memo(s, sel)
-		} else {
-			n = &Node{Op: OpShare, Expr: s.Expr, Sel: sel, Shared: s, Args: []*Node{l.node(s.Expr, sel)}}
+		default:
+			n = &Node{Op: OpShare, Expr: s.Expr, Sel: sel, Shared: s, Args: []*Node{l.sharedNode(s.Expr, sel)}}
 		}
 		l.setAvailable(s.ID, n)
 		hoists = append(hoists, n)
 	}
 	return hoists
+}
+
+// sharedNode lowers shared subexpression e computed up front on sel's
+// rows: a chain of operations (compound) that its row program computes is
+// one fused loop into the shared vector, not a vector loop per operation
+// writing a vector the next one reads back.
+func (l *lowerer) sharedNode(e ir.Expr, sel *Sel) *Node {
+	if operation(e) && l.compound(e) {
+		if row, _ := l.program(l.valueNode(e, nil)); row != nil && !HasTemp(row) {
+			why := "a shared chain of operations: one loop computes its vector, the rows it leaves (a NULL input, a failed kernel) go to the vector code"
+			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.node(e, rest) })
+		}
+	}
+	return l.node(e, sel)
 }
 
 // memo computes lazily shared s on the rows of sel its memo lacks.

@@ -246,6 +246,8 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
+	// (l_extendedprice * (1.0 - l_discount))
+	product := productShared(n, all, lExtendedprice, lDiscount)
 
 	// l_returnflag: l_returnflag
 
@@ -255,9 +257,9 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 
 	// l_extendedprice: l_extendedprice
 	// l_extendedprice * (1 - l_discount)
-	col5 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 5)
+	col5 := productColumn(n, all, product, failed, mem, 5)
 	// l_extendedprice * (1 - l_discount) * (1 + l_tax)
-	col6 := productColumn2(n, all, lTax, lExtendedprice, lDiscount, mem, failed, 6)
+	col6 := productColumn2(n, all, product, lTax, mem, failed, 6)
 	if failed.Err != nil {
 		vec.Release(col5, col6)
 		return nil, failed.QueryError([]string{"WHERE", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "disc_price", "charge"}, []string{"", "l_returnflag", "l_linestatus", "l_quantity", "l_extendedprice", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -271,53 +273,58 @@ func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	return out, nil
 }
 
-// productColumn is the code of 4 units of this file that differ only in what they
+// productShared is the code of 3 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes a shared subexpression of query Q1NoWhere on every row (always):
+//
+//	(l_extendedprice * (1.0 - l_discount))
+func productShared(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
+	var product vec.Vec[float64]
+	{
+		product = vec.Make[float64](n)
+		lExtendedpriceV := lExtendedprice.V[:n]
+		lDiscountV := lDiscount.V[:n]
+		out := product.V[:n]
+		product.Valid = vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
+		for i := range out {
+			out[i] = rt.MulFloat64(lExtendedpriceV[i], rt.SubFloat64(float64(1.0), lDiscountV[i]))
+		}
+	}
+	return product
+}
+
+// productColumn is the code of 6 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 5 (disc_price) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount)
-func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
-	var discPriceCol arrow.Array
-	var discPriceOut *vec.FixedOut[float64]
-	var product vec.Vec[float64]
-	{
-		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		in1V := in1.V[:n]
-		in2V := in2.V[:n]
-		out := discPriceOut.V[:n]
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
-		for i := range out {
-			out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
-		}
-		discPriceCol = discPriceOut.Array()
-	}
-	vec.Check(failed, &product, all, n, colNum1)
-	return discPriceCol
+func productColumn(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
+	vec.Check(failed, &in1, all, n, colNum1)
+	column := vec.Float64Array(mem, &in1, all, n)
+	return column
 }
 
-// productColumn2 is the code of 2 units of this file that differ only in what they
+// productColumn2 is the code of 3 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 6 (charge) of query Q1NoWhere on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func productColumn2(n int, all vec.Sel, lTax vec.Vec[float64], lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+func productColumn2(n int, all vec.Sel, product vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
 	var chargeCol arrow.Array
 	var chargeOut *vec.FixedOut[float64]
-	var product3 vec.Vec[float64]
+	var product2 vec.Vec[float64]
 	{
 		chargeOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lTaxV := lTax.V[:n]
-		lExtendedpriceV2 := lExtendedprice.V[:n]
-		lDiscountV2 := lDiscount.V[:n]
+		productV := product.V[:n]
+		in1V := in1.V[:n]
 		out := chargeOut.V[:n]
-		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
+		chargeOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&in1)), nil)
 		for i := range out {
-			product2 := rt.MulFloat64(lExtendedpriceV2[i], rt.SubFloat64(float64(1.0), lDiscountV2[i]))
-			out[i] = rt.MulFloat64(product2, rt.AddFloat64(float64(1.0), lTaxV[i]))
+			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), in1V[i]))
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, all, n, colNum1)
+	vec.Check(failed, &product2, all, n, colNum1)
 	return chargeCol
 }
 
@@ -901,7 +908,7 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// l_extendedprice * (1 - l_discount)
-	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
+	col1 := productColumn3(n, all, lExtendedprice, lDiscount, mem, failed, 1)
 	col2 := nullHeavyCol2(n, all, lTax, lDiscount, mem, failed)
 	col3 := nullHeavyCol3(n, all, lPartkey, lSuppkey, mem, failed)
 	col4 := nullHeavyCol4(n, all, lQuantity, failed, mem)
@@ -917,6 +924,30 @@ func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) 
 		c.Release()
 	}
 	return out, nil
+}
+
+// productColumn3 is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (disc_price) of query NullHeavy on every row, noting its first failed row in failed:
+//
+//	l_extendedprice * (1 - l_discount)
+func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+	var discPriceCol arrow.Array
+	var discPriceOut *vec.FixedOut[float64]
+	var product vec.Vec[float64]
+	{
+		discPriceOut = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
+		in1V := in1.V[:n]
+		in2V := in2.V[:n]
+		out := discPriceOut.V[:n]
+		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
+		for i := range out {
+			out[i] = rt.MulFloat64(in1V[i], rt.SubFloat64(float64(1.0), in2V[i]))
+		}
+		discPriceCol = discPriceOut.Array()
+	}
+	vec.Check(failed, &product, all, n, colNum1)
+	return discPriceCol
 }
 
 // nullHeavyCol2 computes output column 2 (rate) of query NullHeavy on every row, noting its first failed row in failed:
@@ -1409,30 +1440,31 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	product := wideShared0(n, all, lExtendedprice, lDiscount)
+	// (l_extendedprice * (1.0 - l_discount))
+	product := productShared(n, all, lExtendedprice, lDiscount)
 	// ((l_extendedprice * (1.0 - l_discount)) * l_discount)
-	product2 := productShared(n, all, product, lDiscount)
+	product2 := productShared2(n, all, product, lDiscount)
 	product3 := wideShared2(n, all, product, lTax)
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_tax)
-	product4 := productShared(n, all, product3, lTax)
-	difference2 := wideShared1(n, all, product3, product)
-	sum2 := wideShared7(n, all, product, product3)
+	product4 := productShared2(n, all, product3, lTax)
+	difference := wideShared1(n, all, product3, product)
+	sum := wideShared7(n, all, product, product3)
 	// (l_extendedprice * (1 - l_discount)) * 1.01
-	col1 := productColumn3(n, all, product, mem, failed, float64(1.01), 1)
+	col1 := productColumn4(n, all, product, mem, failed, float64(1.01), 1)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-	col2 := differenceColumn(n, all, difference2, failed, mem, 2)
+	col2 := productColumn(n, all, difference, failed, mem, 2)
 	col3 := wideCol3(n, all, product, lQuantity, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / (l_quantity + 1)
 	col4 := quotientColumn(n, all, product3, lQuantity, mem, failed, 4)
 	col5 := wideCol5(n, all, product, product3, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) - l_extendedprice
-	col6 := differenceColumn2(n, all, product, lExtendedprice, mem, failed, 6)
+	col6 := differenceColumn(n, all, product, lExtendedprice, mem, failed, 6)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-	col7 := differenceColumn(n, all, product4, failed, mem, 7)
+	col7 := productColumn(n, all, product4, failed, mem, 7)
 	// (l_extendedprice * (1 - l_discount)) * l_discount
-	col8 := differenceColumn(n, all, product2, failed, mem, 8)
+	col8 := productColumn(n, all, product2, failed, mem, 8)
 	// ((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) / (l_tax + 1)
-	col9 := quotientColumn(n, all, difference2, lTax, mem, failed, 9)
+	col9 := quotientColumn(n, all, difference, lTax, mem, failed, 9)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + l_quantity
 	col10 := sumColumn(n, all, product3, lQuantity, mem, failed, 10)
 	// (l_extendedprice * (1 - l_discount)) / (l_quantity + 2)
@@ -1441,21 +1473,22 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col13 := wideCol13(n, all, lQuantity, product, mem, failed)
 	col14 := wideCol14(n, all, lQuantity, product, product3, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-	col15 := differenceColumn3(n, all, product3, lQuantity, mem, failed, float64(3.0), 15)
-	col16 := wideCol16(n, all, product, lDiscount, mem, failed)
+	col15 := differenceColumn2(n, all, product3, lQuantity, mem, failed, float64(3.0), 15)
+	// (l_extendedprice * (1 - l_discount)) * (1 + l_discount)
+	col16 := productColumn2(n, all, product, lDiscount, mem, failed, 16)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * (1 - l_tax)
-	col17 := productColumn(n, all, product3, lTax, mem, failed, 17)
+	col17 := productColumn3(n, all, product3, lTax, mem, failed, 17)
 	// ((l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))) / 2
-	col18 := quotientColumn3(n, all, sum2, mem, failed, float64(2.0), 18)
+	col18 := quotientColumn3(n, all, sum, mem, failed, float64(2.0), 18)
 	col19 := wideCol19(n, all, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_extendedprice
-	col20 := differenceColumn2(n, all, product3, lExtendedprice, mem, failed, 20)
+	col20 := differenceColumn(n, all, product3, lExtendedprice, mem, failed, 20)
 	// (l_extendedprice * (1 - l_discount)) - l_quantity
-	col21 := differenceColumn2(n, all, product, lQuantity, mem, failed, 21)
+	col21 := differenceColumn(n, all, product, lQuantity, mem, failed, 21)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 1.05
-	col22 := productColumn3(n, all, product3, mem, failed, float64(1.05), 22)
+	col22 := productColumn4(n, all, product3, mem, failed, float64(1.05), 22)
 	// (l_extendedprice * (1 - l_discount)) + (l_extendedprice * (1 - l_discount) * (1 + l_tax))
-	col23 := differenceColumn(n, all, sum2, failed, mem, 23)
+	col23 := productColumn(n, all, sum, failed, mem, 23)
 	col24 := wideCol24(n, all, lDiscount, product3, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) / (l_tax + 1)
 	col25 := quotientColumn(n, all, product, lTax, mem, failed, 25)
@@ -1463,11 +1496,11 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col26 := quotientColumn2(n, all, product3, lDiscount, mem, failed, float64(1.0), 26)
 	col27 := wideCol27(n, all, product, lTax, product3, lDiscount, mem, failed)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount)) * 0.5
-	col28 := differenceColumn3(n, all, product3, product, mem, failed, float64(0.5), 28)
+	col28 := differenceColumn2(n, all, product3, product, mem, failed, float64(0.5), 28)
 	col29 := wideCol29(n, all, product, mem, failed)
 	col30 := wideCol30(n, all, product3, mem, failed)
 	col31 := wideCol31(n, all, product, product3, mem, failed)
-	col32 := wideCol32(n, all, difference2, lQuantity, mem, failed)
+	col32 := wideCol32(n, all, difference, lQuantity, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) / 7
 	col33 := quotientColumn3(n, all, product, mem, failed, float64(7.0), 33)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) / 11
@@ -1478,7 +1511,7 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	col36 := sumColumn2(n, all, product3, lDiscount, mem, failed, float64(0.8), 36)
 	col37 := wideCol37(n, all, product3, product, mem, failed)
 	// (l_extendedprice * (1 - l_discount)) - (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_tax
-	col38 := differenceColumn2(n, all, product, product4, mem, failed, 38)
+	col38 := differenceColumn(n, all, product, product4, mem, failed, 38)
 	// (l_extendedprice * (1 - l_discount) * (1 + l_tax)) + (l_extendedprice * (1 - l_discount)) * l_discount
 	col39 := sumColumn(n, all, product3, product2, mem, failed, 39)
 	col40 := wideCol40(n, all, product, lQuantity, mem, failed)
@@ -1495,48 +1528,20 @@ func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arro
 	return out, nil
 }
 
-// wideShared0 computes a shared subexpression of query Wide on every row (always):
-//
-//	(l_extendedprice * (1.0 - l_discount))
-func wideShared0(n int, all vec.Sel, lExtendedprice vec.Vec[float64], lDiscount vec.Vec[float64]) vec.Vec[float64] {
-	// (1.0 - l_discount)
-	difference := vec.Make[float64](n)
-	{
-		lDiscountV := lDiscount.V[:n]
-		out := difference.V[:n]
-		vec.Strict(&difference, all, n, vec.FlagsOf(&lDiscount))
-		for i := range out {
-			out[i] = rt.SubFloat64(float64(1.0), lDiscountV[i])
-		}
-	}
-	// (l_extendedprice * (1.0 - l_discount))
-	product := vec.Make[float64](n)
-	{
-		lExtendedpriceV := lExtendedprice.V[:n]
-		differenceV := difference.V[:n]
-		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&difference))
-		for i := range out {
-			out[i] = rt.MulFloat64(lExtendedpriceV[i], differenceV[i])
-		}
-	}
-	return product
-}
-
-// productShared is the code of 2 units of this file that differ only in what they
+// productShared2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes a shared subexpression of query Wide on every row (always):
 //
 //	((l_extendedprice * (1.0 - l_discount)) * l_discount)
-func productShared(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64]) vec.Vec[float64] {
+func productShared2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64]) vec.Vec[float64] {
 	product2 := vec.Make[float64](n)
 	{
 		in1V := in1.V[:n]
-		in2V := in2.V[:n]
+		lDiscountV2 := in2.V[:n]
 		out := product2.V[:n]
 		vec.Strict(&product2, all, n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
 		for i := range out {
-			out[i] = rt.MulFloat64(in1V[i], in2V[i])
+			out[i] = rt.MulFloat64(in1V[i], lDiscountV2[i])
 		}
 	}
 	return product2
@@ -1546,25 +1551,17 @@ func productShared(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64
 //
 //	((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
 func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64]) vec.Vec[float64] {
-	// (1.0 + l_tax)
-	sum := vec.Make[float64](n)
-	{
-		lTaxV := lTax.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&lTax))
-		for i := range out {
-			out[i] = rt.AddFloat64(float64(1.0), lTaxV[i])
-		}
-	}
 	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax))
-	product3 := vec.Make[float64](n)
+	var product3 vec.Vec[float64]
 	{
+		product3 = vec.Make[float64](n)
 		productV := product.V[:n]
-		sumV := sum.V[:n]
+		lTaxV := lTax.V[:n]
 		out := product3.V[:n]
-		vec.Strict(&product3, all, n, vec.FlagsOf(&product), vec.FlagsOf(&sum))
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		product3.Valid = vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax))
 		for i := range out {
-			out[i] = rt.MulFloat64(productV[i], sumV[i])
+			out[i] = rt.MulFloat64(productV[i], rt.AddFloat64(float64(1.0), lTaxV[i]))
 		}
 	}
 	return product3
@@ -1575,17 +1572,17 @@ func wideShared2(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[floa
 //	(((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
 func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64]) vec.Vec[float64] {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount)))
-	difference2 := vec.Make[float64](n)
+	difference := vec.Make[float64](n)
 	{
 		product3V := product3.V[:n]
-		productV := product.V[:n]
-		out := difference2.V[:n]
-		vec.Strict(&difference2, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
+		productV2 := product.V[:n]
+		out := difference.V[:n]
+		vec.Strict(&difference, all, n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
 		for i := range out {
-			out[i] = rt.SubFloat64(product3V[i], productV[i])
+			out[i] = rt.SubFloat64(product3V[i], productV2[i])
 		}
 	}
-	return difference2
+	return difference
 }
 
 // wideShared7 computes a shared subexpression of query Wide on every row (always):
@@ -1593,35 +1590,35 @@ func wideShared1(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[
 //	((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
 func wideShared7(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64]) vec.Vec[float64] {
 	// ((l_extendedprice * (1.0 - l_discount)) + ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	sum2 := vec.Make[float64](n)
+	sum := vec.Make[float64](n)
 	{
-		productV := product.V[:n]
+		productV2 := product.V[:n]
 		product3V := product3.V[:n]
-		out := sum2.V[:n]
-		vec.Strict(&sum2, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
+		out := sum.V[:n]
+		vec.Strict(&sum, all, n, vec.FlagsOf(&product), vec.FlagsOf(&product3))
 		for i := range out {
-			out[i] = rt.AddFloat64(productV[i], product3V[i])
+			out[i] = rt.AddFloat64(productV2[i], product3V[i])
 		}
 	}
-	return sum2
+	return sum
 }
 
-// productColumn3 is the code of 2 units of this file that differ only in what they
+// productColumn4 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (w01) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) * 1.01
-func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+func productColumn4(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w01Col arrow.Array
 	var w01Out *vec.FixedOut[float64]
 	var product5 vec.Vec[float64]
 	{
 		w01Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		in1V := in1.V[:n]
+		productV2 := in1.V[:n]
 		out := w01Out.V[:n]
 		w01Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1)), nil)
 		for i := range out {
-			out[i] = rt.MulFloat64(in1V[i], float64(value1))
+			out[i] = rt.MulFloat64(productV2[i], float64(value1))
 		}
 		w01Col = w01Out.Array()
 	}
@@ -1629,38 +1626,27 @@ func productColumn3(n int, all vec.Sel, in1 vec.Vec[float64], mem memory.Allocat
 	return w01Col
 }
 
-// differenceColumn is the code of 4 units of this file that differ only in what they
-// read and in their constants, which they pass in. The first of them
-// computes output column 2 (w02) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))
-func differenceColumn(n int, all vec.Sel, in1 vec.Vec[float64], failed *vec.Failure, mem memory.Allocator, colNum1 int) arrow.Array {
-	vec.Check(failed, &in1, all, n, colNum1)
-	column := vec.Float64Array(mem, &in1, all, n)
-	return column
-}
-
 // wideCol3 computes output column 3 (w03) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) + l_quantity * 2
 func wideCol3(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + (l_quantity * 2.0))
-	var w03Col arrow.Array // written by the loop, or below from sum3
+	var w03Col arrow.Array // written by the loop, or below from sum2
 	var w03Out *vec.FixedOut[float64]
-	var sum3 vec.Vec[float64]
+	var sum2 vec.Vec[float64]
 	{
 		w03Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV2 := product.V[:n]
+		productV3 := product.V[:n]
 		lQuantityV := lQuantity.V[:n]
 		out := w03Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w03Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(productV2[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
+			out[i] = rt.AddFloat64(productV3[i], rt.MulFloat64(lQuantityV[i], float64(2.0)))
 		}
 		w03Col = w03Out.Array()
 	}
-	vec.Check(failed, &sum3, all, n, 3)
+	vec.Check(failed, &sum2, all, n, 3)
 	return w03Col
 }
 
@@ -1683,8 +1669,8 @@ func quotientColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float6
 		w04Out.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			sum4 := rt.AddFloat64(lQuantityV2[i], float64(1.0))
-			out[i] = bad.Float64(rt.DivideFloat64(in1V[i], sum4))
+			sum3 := rt.AddFloat64(lQuantityV2[i], float64(1.0))
+			out[i] = bad.Float64(rt.DivideFloat64(in1V[i], sum3))
 			vec.EndStrictRow(&quotient, n, i, &bad)
 		}
 		w04Col = w04Out.Array()
@@ -1703,13 +1689,13 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	var ifResult vec.Vec[float64]
 	{
 		w05Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV3 := product.V[:n]
+		productV4 := product.V[:n]
 		product3V2 := product3.V[:n]
 		productValid := vec.AndValid(n, vec.FlagsOf(&product))
 		out := w05Out.V[:n]
 		if product.Clean() && product3.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.GtFloat64(productV3[i], float64(50000.0)), product3V2[i], productV3[i])
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(productV4[i], float64(50000.0)), product3V2[i], productV4[i])
 			}
 		} else {
 			w05Out.PrepareNulls()
@@ -1720,8 +1706,8 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 					w05Out.NullWord(i-1, nullBits)
 					nullBits = 0
 				}
-				ifCond := vec.Both(vec.WordBit(productValidWord, i), rt.GtFloat64(productV3[i], float64(50000.0)))
-				out[i] = vec.ChooseFloat64(ifCond, product3V2[i], productV3[i])
+				ifCond := vec.Both(vec.WordBit(productValidWord, i), rt.GtFloat64(productV4[i], float64(50000.0)))
+				out[i] = vec.ChooseFloat64(ifCond, product3V2[i], productV4[i])
 				nullBits |= vec.Bit(vec.ChooseBool(ifCond, product3.IsNull(i), product.IsNull(i))) << (uint(i) & 63)
 			}
 			w05Out.NullWord(n-1, nullBits)
@@ -1732,27 +1718,27 @@ func wideCol5(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[flo
 	return w05Col
 }
 
-// differenceColumn2 is the code of 4 units of this file that differ only in what they
+// differenceColumn is the code of 4 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 6 (w06) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount)) - l_extendedprice
-func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
+func differenceColumn(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
 	var w06Col arrow.Array
 	var w06Out *vec.FixedOut[float64]
-	var difference3 vec.Vec[float64]
+	var difference2 vec.Vec[float64]
 	{
 		w06Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV4 := in1.V[:n]
-		in2V := in2.V[:n]
+		productV5 := in1.V[:n]
+		lExtendedpriceV2 := in2.V[:n]
 		out := w06Out.V[:n]
 		w06Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
-			out[i] = rt.SubFloat64(productV4[i], in2V[i])
+			out[i] = rt.SubFloat64(productV5[i], lExtendedpriceV2[i])
 		}
 		w06Col = w06Out.Array()
 	}
-	vec.Check(failed, &difference3, all, n, colNum1)
+	vec.Check(failed, &difference2, all, n, colNum1)
 	return w06Col
 }
 
@@ -1764,7 +1750,7 @@ func differenceColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[flo
 func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, colNum1 int) arrow.Array {
 	var w10Col arrow.Array
 	var w10Out *vec.FixedOut[float64]
-	var sum6 vec.Vec[float64]
+	var sum5 vec.Vec[float64]
 	{
 		w10Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V3 := product3.V[:n]
@@ -1776,7 +1762,7 @@ func sumColumn(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float6
 		}
 		w10Col = w10Out.Array()
 	}
-	vec.Check(failed, &sum6, all, n, colNum1)
+	vec.Check(failed, &sum5, all, n, colNum1)
 	return w10Col
 }
 
@@ -1791,7 +1777,7 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 	var quotient3 vec.Vec[float64]
 	{
 		w11Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV5 := in1.V[:n]
+		productV6 := in1.V[:n]
 		lQuantityV4 := in2.V[:n]
 		out := w11Out.V[:n]
 		valid3 := vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2))
@@ -1799,7 +1785,7 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 		w11Out.SetValidity(valid3, nil)
 		var bad3 vec.FirstErr
 		for i := range out {
-			out[i] = bad3.Float64(rt.DivideFloat64(productV5[i], rt.AddFloat64(lQuantityV4[i], float64(value1))))
+			out[i] = bad3.Float64(rt.DivideFloat64(productV6[i], rt.AddFloat64(lQuantityV4[i], float64(value1))))
 			vec.EndStrictRow(&quotient3, n, i, &bad3)
 		}
 		w11Col = w11Out.Array()
@@ -1813,22 +1799,22 @@ func quotientColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) * 0.97 - (l_extendedprice * (1 - l_discount)) * 0.03
 func wideCol12(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * 0.97) - ((l_extendedprice * (1.0 - l_discount)) * 0.03))
-	var w12Col arrow.Array // written by the loop, or below from difference4
+	var w12Col arrow.Array // written by the loop, or below from difference3
 	var w12Out *vec.FixedOut[float64]
-	var difference4 vec.Vec[float64]
+	var difference3 vec.Vec[float64]
 	{
 		w12Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V4 := product3.V[:n]
-		productV6 := product.V[:n]
+		productV7 := product.V[:n]
 		out := w12Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w12Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product)), nil)
 		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(product3V4[i], float64(0.97)), rt.MulFloat64(productV6[i], float64(0.03)))
+			out[i] = rt.SubFloat64(rt.MulFloat64(product3V4[i], float64(0.97)), rt.MulFloat64(productV7[i], float64(0.03)))
 		}
 		w12Col = w12Out.Array()
 	}
-	vec.Check(failed, &difference4, all, n, 12)
+	vec.Check(failed, &difference3, all, n, 12)
 	return w12Col
 }
 
@@ -1843,12 +1829,12 @@ func wideCol13(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	{
 		w13Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV5 := lQuantity.V[:n]
-		productV7 := product.V[:n]
+		productV8 := product.V[:n]
 		out := w13Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w13Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&lQuantity), vec.FlagsOf(&product)), nil)
 		for i := range out {
-			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV5[i], productV7[i]), float64(100.0))
+			out[i] = rt.QuotFloat64(rt.MulFloat64(lQuantityV5[i], productV8[i]), float64(100.0))
 		}
 		w13Col = w13Out.Array()
 	}
@@ -1867,13 +1853,13 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	{
 		w14Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		lQuantityV6 := lQuantity.V[:n]
-		productV8 := product.V[:n]
+		productV9 := product.V[:n]
 		product3V5 := product3.V[:n]
 		lQuantityValid := vec.AndValid(n, vec.FlagsOf(&lQuantity))
 		out := w14Out.V[:n]
 		if lQuantity.Clean() && product.Clean() && product3.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV6[i], float64(25.0)), productV8[i], product3V5[i])
+				out[i] = vec.ChooseFloat64(rt.LtFloat64(lQuantityV6[i], float64(25.0)), productV9[i], product3V5[i])
 			}
 		} else {
 			w14Out.PrepareNulls()
@@ -1885,7 +1871,7 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 					nullBits2 = 0
 				}
 				ifCond2 := vec.Both(vec.WordBit(lQuantityValidWord, i), rt.LtFloat64(lQuantityV6[i], float64(25.0)))
-				out[i] = vec.ChooseFloat64(ifCond2, productV8[i], product3V5[i])
+				out[i] = vec.ChooseFloat64(ifCond2, productV9[i], product3V5[i])
 				nullBits2 |= vec.Bit(vec.ChooseBool(ifCond2, product.IsNull(i), product3.IsNull(i))) << (uint(i) & 63)
 			}
 			w14Out.NullWord(n-1, nullBits2)
@@ -1896,15 +1882,15 @@ func wideCol14(n int, all vec.Sel, lQuantity vec.Vec[float64], product vec.Vec[f
 	return w14Col
 }
 
-// differenceColumn3 is the code of 2 units of this file that differ only in what they
+// differenceColumn2 is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 15 (w15) of query Wide on every row, noting its first failed row in failed:
 //
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - l_quantity * 3
-func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
+func differenceColumn2(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w15Col arrow.Array
 	var w15Out *vec.FixedOut[float64]
-	var difference5 vec.Vec[float64]
+	var difference4 vec.Vec[float64]
 	{
 		w15Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V6 := product3.V[:n]
@@ -1916,32 +1902,8 @@ func differenceColumn3(n int, all vec.Sel, product3 vec.Vec[float64], in1 vec.Ve
 		}
 		w15Col = w15Out.Array()
 	}
-	vec.Check(failed, &difference5, all, n, colNum2)
+	vec.Check(failed, &difference4, all, n, colNum2)
 	return w15Col
-}
-
-// wideCol16 computes output column 16 (w16) of query Wide on every row, noting its first failed row in failed:
-//
-//	(l_extendedprice * (1 - l_discount)) * (1 + l_discount)
-func wideCol16(n int, all vec.Sel, product vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
-	// ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_discount))
-	var w16Col arrow.Array // written by the loop, or below from product6
-	var w16Out *vec.FixedOut[float64]
-	var product6 vec.Vec[float64]
-	{
-		w16Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV9 := product.V[:n]
-		lDiscountV := lDiscount.V[:n]
-		out := w16Out.V[:n]
-		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w16Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lDiscount)), nil)
-		for i := range out {
-			out[i] = rt.MulFloat64(productV9[i], rt.AddFloat64(float64(1.0), lDiscountV[i]))
-		}
-		w16Col = w16Out.Array()
-	}
-	vec.Check(failed, &product6, all, n, 16)
-	return w16Col
 }
 
 // quotientColumn3 is the code of 3 units of this file that differ only in what they
@@ -1977,12 +1939,12 @@ func wideCol19(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 	var quotient6 vec.Vec[float64]
 	{
 		w19Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV10 := product.V[:n]
+		productV11 := product.V[:n]
 		out := w19Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w19Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), nil)
 		for i := range out {
-			out[i] = rt.QuotFloat64(rt.MulFloat64(productV10[i], productV10[i]), float64(1e+06))
+			out[i] = rt.QuotFloat64(rt.MulFloat64(productV11[i], productV11[i]), float64(1e+06))
 		}
 		w19Col = w19Out.Array()
 	}
@@ -2000,9 +1962,9 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 	var product9 vec.Vec[float64]
 	{
 		w24Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		lDiscountV2 := lDiscount.V[:n]
+		lDiscountV3 := lDiscount.V[:n]
 		product3V10 := product3.V[:n]
-		productV12 := product.V[:n]
+		productV13 := product.V[:n]
 		lDiscountValid := vec.AndValid(n, vec.FlagsOf(&lDiscount))
 		product3Valid := vec.AndValid(n, vec.FlagsOf(&product3))
 		productValid2 := vec.AndValid(n, vec.FlagsOf(&product))
@@ -2010,7 +1972,7 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 		if lDiscount.Clean() && product3.Clean() && product.Clean() {
 			for i := range out {
 				var ifThenValue float64
-				ifThenValue = vec.ChooseFloat64(rt.GtFloat64(lDiscountV2[i], float64(0.05)), product3V10[i], productV12[i])
+				ifThenValue = vec.ChooseFloat64(rt.GtFloat64(lDiscountV3[i], float64(0.05)), product3V10[i], productV13[i])
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 			}
 		} else {
@@ -2026,8 +1988,8 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 				}
 				var ifThenValue float64
 				var ifThenValueNull bool
-				ifCond3 := vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV2[i], float64(0.05)))
-				ifThenValue = vec.ChooseFloat64(ifCond3, product3V10[i], productV12[i])
+				ifCond3 := vec.Both(vec.WordBit(lDiscountValidWord, i), rt.GtFloat64(lDiscountV3[i], float64(0.05)))
+				ifThenValue = vec.ChooseFloat64(ifCond3, product3V10[i], productV13[i])
 				ifThenValueNull = vec.ChooseBool(ifCond3, !vec.WordBit(product3ValidWord, i), !vec.WordBit(productValid2Word, i))
 				out[i] = rt.MulFloat64(ifThenValue, float64(2.0))
 				nullBits3 |= vec.Bit(ifThenValueNull) << (uint(i) & 63)
@@ -2045,24 +2007,24 @@ func wideCol24(n int, all vec.Sel, lDiscount vec.Vec[float64], product3 vec.Vec[
 //	(l_extendedprice * (1 - l_discount)) * l_tax + (l_extendedprice * (1 - l_discount) * (1 + l_tax)) * l_discount
 func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float64], product3 vec.Vec[float64], lDiscount vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * l_tax) + (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) * l_discount))
-	var w27Col arrow.Array // written by the loop, or below from sum8
+	var w27Col arrow.Array // written by the loop, or below from sum7
 	var w27Out *vec.FixedOut[float64]
-	var sum8 vec.Vec[float64]
+	var sum7 vec.Vec[float64]
 	{
 		w27Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV14 := product.V[:n]
-		lTaxV4 := lTax.V[:n]
+		productV15 := product.V[:n]
+		lTaxV5 := lTax.V[:n]
 		product3V12 := product3.V[:n]
-		lDiscountV4 := lDiscount.V[:n]
+		lDiscountV5 := lDiscount.V[:n]
 		out := w27Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w27Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax), vec.FlagsOf(&product3), vec.FlagsOf(&lDiscount)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV14[i], lTaxV4[i]), rt.MulFloat64(product3V12[i], lDiscountV4[i]))
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV15[i], lTaxV5[i]), rt.MulFloat64(product3V12[i], lDiscountV5[i]))
 		}
 		w27Col = w27Out.Array()
 	}
-	vec.Check(failed, &sum8, all, n, 27)
+	vec.Check(failed, &sum7, all, n, 27)
 	return w27Col
 }
 
@@ -2071,21 +2033,21 @@ func wideCol27(n int, all vec.Sel, product vec.Vec[float64], lTax vec.Vec[float6
 //	(l_extendedprice * (1 - l_discount)) + 100
 func wideCol29(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.0 - l_discount)) + 100.0)
-	var w29Col arrow.Array // written by the loop, or below from sum9
+	var w29Col arrow.Array // written by the loop, or below from sum8
 	var w29Out *vec.FixedOut[float64]
-	var sum9 vec.Vec[float64]
+	var sum8 vec.Vec[float64]
 	{
 		w29Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV16 := product.V[:n]
+		productV17 := product.V[:n]
 		out := w29Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w29Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(productV16[i], float64(100.0))
+			out[i] = rt.AddFloat64(productV17[i], float64(100.0))
 		}
 		w29Col = w29Out.Array()
 	}
-	vec.Check(failed, &sum9, all, n, 29)
+	vec.Check(failed, &sum8, all, n, 29)
 	return w29Col
 }
 
@@ -2094,9 +2056,9 @@ func wideCol29(n int, all vec.Sel, product vec.Vec[float64], mem memory.Allocato
 //	(l_extendedprice * (1 - l_discount) * (1 + l_tax)) - 100
 func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - 100.0)
-	var w30Col arrow.Array // written by the loop, or below from difference9
+	var w30Col arrow.Array // written by the loop, or below from difference8
 	var w30Out *vec.FixedOut[float64]
-	var difference9 vec.Vec[float64]
+	var difference8 vec.Vec[float64]
 	{
 		w30Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V14 := product3.V[:n]
@@ -2108,7 +2070,7 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], mem memory.Allocat
 		}
 		w30Col = w30Out.Array()
 	}
-	vec.Check(failed, &difference9, all, n, 30)
+	vec.Check(failed, &difference8, all, n, 30)
 	return w30Col
 }
 
@@ -2117,42 +2079,42 @@ func wideCol30(n int, all vec.Sel, product3 vec.Vec[float64], mem memory.Allocat
 //	(l_extendedprice * (1 - l_discount)) * 3 - (l_extendedprice * (1 - l_discount) * (1 + l_tax))
 func wideCol31(n int, all vec.Sel, product vec.Vec[float64], product3 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// (((l_extendedprice * (1.0 - l_discount)) * 3.0) - ((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)))
-	var w31Col arrow.Array // written by the loop, or below from difference10
+	var w31Col arrow.Array // written by the loop, or below from difference9
 	var w31Out *vec.FixedOut[float64]
-	var difference10 vec.Vec[float64]
+	var difference9 vec.Vec[float64]
 	{
 		w31Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV17 := product.V[:n]
+		productV18 := product.V[:n]
 		product3V15 := product3.V[:n]
 		out := w31Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w31Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&product3)), nil)
 		for i := range out {
-			out[i] = rt.SubFloat64(rt.MulFloat64(productV17[i], float64(3.0)), product3V15[i])
+			out[i] = rt.SubFloat64(rt.MulFloat64(productV18[i], float64(3.0)), product3V15[i])
 		}
 		w31Col = w31Out.Array()
 	}
-	vec.Check(failed, &difference10, all, n, 31)
+	vec.Check(failed, &difference9, all, n, 31)
 	return w31Col
 }
 
 // wideCol32 computes output column 32 (w32) of query Wide on every row, noting its first failed row in failed:
 //
 //	((l_extendedprice * (1 - l_discount) * (1 + l_tax)) - (l_extendedprice * (1 - l_discount))) * l_quantity
-func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func wideCol32(n int, all vec.Sel, difference vec.Vec[float64], lQuantity vec.Vec[float64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((((l_extendedprice * (1.0 - l_discount)) * (1.0 + l_tax)) - (l_extendedprice * (1.0 - l_discount))) * l_quantity)
 	var w32Col arrow.Array // written by the loop, or below from product10
 	var w32Out *vec.FixedOut[float64]
 	var product10 vec.Vec[float64]
 	{
 		w32Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		difference2V2 := difference2.V[:n]
+		differenceV2 := difference.V[:n]
 		lQuantityV9 := lQuantity.V[:n]
 		out := w32Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&difference2), vec.FlagsOf(&lQuantity)), nil)
+		w32Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&difference), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
-			out[i] = rt.MulFloat64(difference2V2[i], lQuantityV9[i])
+			out[i] = rt.MulFloat64(differenceV2[i], lQuantityV9[i])
 		}
 		w32Col = w32Out.Array()
 	}
@@ -2168,19 +2130,19 @@ func wideCol32(n int, all vec.Sel, difference2 vec.Vec[float64], lQuantity vec.V
 func sumColumn2(n int, all vec.Sel, in1 vec.Vec[float64], in2 vec.Vec[float64], mem memory.Allocator, failed *vec.Failure, value1 float64, colNum2 int) arrow.Array {
 	var w35Col arrow.Array
 	var w35Out *vec.FixedOut[float64]
-	var sum10 vec.Vec[float64]
+	var sum9 vec.Vec[float64]
 	{
 		w35Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV19 := in1.V[:n]
-		lTaxV5 := in2.V[:n]
+		productV20 := in1.V[:n]
+		lTaxV6 := in2.V[:n]
 		out := w35Out.V[:n]
 		w35Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&in1), vec.FlagsOf(&in2)), nil)
 		for i := range out {
-			out[i] = rt.AddFloat64(rt.MulFloat64(productV19[i], float64(value1)), lTaxV5[i])
+			out[i] = rt.AddFloat64(rt.MulFloat64(productV20[i], float64(value1)), lTaxV6[i])
 		}
 		w35Col = w35Out.Array()
 	}
-	vec.Check(failed, &sum10, all, n, colNum2)
+	vec.Check(failed, &sum9, all, n, colNum2)
 	return w35Col
 }
 
@@ -2195,12 +2157,12 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 	{
 		w37Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
 		product3V18 := product3.V[:n]
-		productV20 := product.V[:n]
+		productV21 := product.V[:n]
 		inputsValid := vec.AndValid(n, vec.FlagsOf(&product3), vec.FlagsOf(&product))
 		out := w37Out.V[:n]
 		if product3.Clean() && product.Clean() {
 			for i := range out {
-				out[i] = vec.ChooseFloat64(rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05))), float64(1.0), float64(0.0))
+				out[i] = vec.ChooseFloat64(rt.GtFloat64(product3V18[i], rt.MulFloat64(productV21[i], float64(1.05))), float64(1.0), float64(0.0))
 			}
 		} else {
 			// never NULL: a NULL input only picks which value
@@ -2208,7 +2170,7 @@ func wideCol37(n int, all vec.Sel, product3 vec.Vec[float64], product vec.Vec[fl
 				if i&63 == 0 {
 					inputsValidWord = inputsValid.Word(i)
 				}
-				out[i] = vec.ChooseFloat64(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtFloat64(product3V18[i], rt.MulFloat64(productV20[i], float64(1.05)))), float64(1.0), float64(0.0))
+				out[i] = vec.ChooseFloat64(vec.Both(vec.WordBit(inputsValidWord, i), rt.GtFloat64(product3V18[i], rt.MulFloat64(productV21[i], float64(1.05)))), float64(1.0), float64(0.0))
 			}
 		}
 		w37Col = w37Out.Array()
@@ -2227,15 +2189,15 @@ func wideCol40(n int, all vec.Sel, product vec.Vec[float64], lQuantity vec.Vec[f
 	var product11 vec.Vec[float64]
 	{
 		w40Out = vec.NewFixedOut[float64](mem, arrow.PrimitiveTypes.Float64, n)
-		productV22 := product.V[:n]
+		productV23 := product.V[:n]
 		lQuantityV10 := lQuantity.V[:n]
 		out := w40Out.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
 		w40Out.SetValidity(vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lQuantity)), nil)
 		for i := range out {
 			// shared (always; cheap, so each fused root that uses it computes it): (l_quantity + 1.0)
-			sum13 := rt.AddFloat64(lQuantityV10[i], float64(1.0))
-			out[i] = rt.MulFloat64(productV22[i], sum13)
+			sum12 := rt.AddFloat64(lQuantityV10[i], float64(1.0))
+			out[i] = rt.MulFloat64(productV23[i], sum12)
 		}
 		w40Col = w40Out.Array()
 	}
@@ -2274,10 +2236,12 @@ func Q1Charge(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
+	// (l_extendedprice * (1.0 - l_discount))
+	product := productShared(n, all, lExtendedprice, lDiscount)
 	// l_extendedprice * (1 - l_discount)
-	col1 := productColumn(n, all, lExtendedprice, lDiscount, mem, failed, 1)
+	col1 := productColumn(n, all, product, failed, mem, 1)
 	// l_extendedprice * (1 - l_discount) * (1 + l_tax)
-	col2 := productColumn2(n, all, lTax, lExtendedprice, lDiscount, mem, failed, 2)
+	col2 := productColumn2(n, all, product, lTax, mem, failed, 2)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -2360,8 +2324,9 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
-	col1 := q1ChargeDecimalCol1(n, all, lExtendedprice, lDiscount, mem, failed)
-	col2 := q1ChargeDecimalCol2(n, all, lTax, lExtendedprice, lDiscount, mem, failed)
+	product := q1ChargeDecimalShared0(n, all, lExtendedprice, lDiscount)
+	col1 := q1ChargeDecimalCol1(n, all, product, failed, mem)
+	col2 := q1ChargeDecimalCol2(n, all, product, lTax, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1, col2)
 		return nil, failed.QueryError([]string{"WHERE", "disc_price", "charge"}, []string{"", "l_extendedprice * (1 - l_discount)", "l_extendedprice * (1 - l_discount) * (1 + l_tax)"})
@@ -2375,64 +2340,63 @@ func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	return out, nil
 }
 
-// q1ChargeDecimalCol1 computes output column 1 (disc_price) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
+// q1ChargeDecimalShared0 computes a shared subexpression of query Q1ChargeDecimal on every row (always):
 //
-//	l_extendedprice * (1 - l_discount)
-func q1ChargeDecimalCol1(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+//	(l_extendedprice * (1.00 - l_discount))
+func q1ChargeDecimalShared0(n int, all vec.Sel, lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal]) vec.Vec[rt.Decimal] {
 	// (l_extendedprice * (1.00 - l_discount))
-	var discPriceCol arrow.Array // written by the loop, or below from product
-	var discPriceOut *vec.FixedOut[rt.Decimal]
 	var product vec.Vec[rt.Decimal]
 	{
-		discPriceOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
-			Precision: 32,
-			Scale:     4,
-		}, n)
+		product = vec.Make[rt.Decimal](n)
 		lExtendedpriceV := lExtendedprice.V[:n]
 		lDiscountV := lDiscount.V[:n]
-		out := discPriceOut.V[:n]
+		out := product.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		discPriceOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount)), nil)
+		product.Valid = vec.AndValid(n, vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
 		for i := range out {
 			out[i] = rt.MultiplyDecimalExact(lExtendedpriceV[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV[i]))
 		}
-		discPriceCol = discPriceOut.Array()
 	}
+	return product
+}
+
+// q1ChargeDecimalCol1 computes output column 1 (disc_price) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
+//
+//	l_extendedprice * (1 - l_discount)
+func q1ChargeDecimalCol1(n int, all vec.Sel, product vec.Vec[rt.Decimal], failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	vec.Check(failed, &product, all, n, 1)
-	return discPriceCol
+	column := vec.DecimalArray(mem, Q1ChargeDecimalSchema.Field(0).Type, &product, all, n)
+	return column
 }
 
 // q1ChargeDecimalCol2 computes output column 2 (charge) of query Q1ChargeDecimal on every row, noting its first failed row in failed:
 //
 //	l_extendedprice * (1 - l_discount) * (1 + l_tax)
-func q1ChargeDecimalCol2(n int, all vec.Sel, lTax vec.Vec[rt.Decimal], lExtendedprice vec.Vec[rt.Decimal], lDiscount vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func q1ChargeDecimalCol2(n int, all vec.Sel, product vec.Vec[rt.Decimal], lTax vec.Vec[rt.Decimal], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	// ((l_extendedprice * (1.00 - l_discount)) * (1.00 + l_tax))
-	var chargeCol arrow.Array // written by the loop, or below from product3
+	var chargeCol arrow.Array // written by the loop, or below from product2
 	var chargeOut *vec.FixedOut[rt.Decimal]
-	var product3 vec.Vec[rt.Decimal]
+	var product2 vec.Vec[rt.Decimal]
 	{
 		chargeOut = vec.NewFixedOut[rt.Decimal](mem, &arrow.Decimal128Type{
 			Precision: 38,
 			Scale:     6,
 		}, n)
+		productV := product.V[:n]
 		lTaxV := lTax.V[:n]
-		lExtendedpriceV2 := lExtendedprice.V[:n]
-		lDiscountV2 := lDiscount.V[:n]
 		out := chargeOut.V[:n]
 		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
-		valid := vec.AndValid(n, vec.FlagsOf(&lTax), vec.FlagsOf(&lExtendedprice), vec.FlagsOf(&lDiscount))
-		product3.Valid = valid
+		valid := vec.AndValid(n, vec.FlagsOf(&product), vec.FlagsOf(&lTax))
+		product2.Valid = valid
 		chargeOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			// shared (always; cheap, so each fused root that uses it computes it): (l_extendedprice * (1.00 - l_discount))
-			product2 := rt.MultiplyDecimalExact(lExtendedpriceV2[i], rt.SubtractDecimalSameScale(rt.Decimal{Lo: 100}, lDiscountV2[i]))
-			out[i] = bad.Decimal(rt.MultiplyDecimal38(product2, rt.AddDecimalSameScale(rt.Decimal{Lo: 100}, lTaxV[i]), 4, 2))
-			vec.EndStrictRow(&product3, n, i, &bad)
+			out[i] = bad.Decimal(rt.MultiplyDecimal38(productV[i], rt.AddDecimalSameScale(rt.Decimal{Lo: 100}, lTaxV[i]), 4, 2))
+			vec.EndStrictRow(&product2, n, i, &bad)
 		}
 		chargeCol = chargeOut.Array()
 	}
-	vec.Check(failed, &product3, all, n, 2)
+	vec.Check(failed, &product2, all, n, 2)
 	return chargeCol
 }
 

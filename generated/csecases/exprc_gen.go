@@ -2887,35 +2887,19 @@ func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 //
 //	((a + b) * 2)
 func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]) vec.Vec[int64] {
-	// (a + b)
-	sum := vec.Make[int64](n)
+	// ((a + b) * 2)
+	var product vec.Vec[int64]
 	{
+		product = vec.Make[int64](n)
 		aV := a.V[:n]
 		bV := b.V[:n]
-		out := sum.V[:n]
-		vec.Strict(&sum, all, n, vec.FlagsOf(&a), vec.FlagsOf(&b))
-		for i := range out {
-			r, err := rt.AddInt64(aV[i], bV[i])
-			if err != nil {
-				sum.Fail(i, err)
-				continue
-			}
-			out[i] = r
-		}
-	}
-	// ((a + b) * 2)
-	product := vec.Make[int64](n)
-	{
-		sumV := sum.V[:n]
 		out := product.V[:n]
-		vec.Strict(&product, all, n, vec.FlagsOf(&sum))
+		// NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row
+		product.Valid = vec.AndValid(n, vec.FlagsOf(&a), vec.FlagsOf(&b))
+		var bad vec.FirstErr
 		for i := range out {
-			r, err := rt.MulInt64(sumV[i], int64(2))
-			if err != nil {
-				product.Fail(i, err)
-				continue
-			}
-			out[i] = r
+			out[i] = bad.Int64(rt.MulInt64(bad.Int64(rt.AddInt64(aV[i], bV[i])), int64(2)))
+			vec.EndStrictRow(&product, n, i, &bad)
 		}
 	}
 	return product
@@ -2929,16 +2913,16 @@ func nested_subsumedShared0(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int6
 func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var sCol arrow.Array
 	var sOut *vec.FixedOut[int64]
-	var sum2 vec.Vec[int64]
+	var sum vec.Vec[int64]
 	{
 		sOut = vec.NewFixedOut[int64](mem, arrow.PrimitiveTypes.Int64, n)
 		in1V := in1.V[:n]
 		out := sOut.V[:n]
-		var bad vec.FirstErr
+		var bad2 vec.FirstErr
 		if in1.Clean() {
 			for i := range out {
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(in1V[i], in1.ErrAt(i)), int64(1)))
-				vec.EndRow(&sum2, n, i, &bad)
+				out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(in1V[i], in1.ErrAt(i)), int64(1)))
+				vec.EndRow(&sum, n, i, &bad2)
 			}
 		} else {
 			for i := range out {
@@ -2946,13 +2930,13 @@ func sumColumn(n int, all vec.Sel, in1 vec.Vec[int64], mem memory.Allocator, fai
 					sOut.SetNull(i)
 					continue
 				}
-				out[i] = bad.Int64(rt.AddInt64(bad.Int64(in1V[i], in1.ErrAt(i)), int64(1)))
-				vec.EndRow(&sum2, n, i, &bad)
+				out[i] = bad2.Int64(rt.AddInt64(bad2.Int64(in1V[i], in1.ErrAt(i)), int64(1)))
+				vec.EndRow(&sum, n, i, &bad2)
 			}
 		}
 		sCol = sOut.Array()
 	}
-	vec.Check(failed, &sum2, all, n, 2)
+	vec.Check(failed, &sum, all, n, 2)
 	return sCol
 }
 
