@@ -146,6 +146,12 @@ func (l *lowerer) enter(r *cse.Region, sel *Sel) []*Node {
 func (l *lowerer) sharedNode(e ir.Expr, sel *Sel) *Node {
 	if operation(e) && l.compound(e) {
 		if row, _ := l.program(l.valueNode(e, nil)); row != nil && !HasTemp(row) {
+			// not the clause's root, even where the clause is e (a WHERE
+			// clause an output repeats): the loop fills the vector, it
+			// neither selects rows nor writes an output column
+			rootExpr, sink := l.rootExpr, l.sink
+			l.rootExpr, l.sink = nil, nil
+			defer func() { l.rootExpr, l.sink = rootExpr, sink }()
 			why := "a shared chain of operations: one loop computes its vector, the rows it leaves (a NULL input, a failed kernel) go to the vector code"
 			return l.fused(e, sel, why, func(rest *Sel) *Node { return l.node(e, rest) })
 		}
