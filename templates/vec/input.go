@@ -191,8 +191,11 @@ func ViewOf(a *array.String) StrView {
 }
 
 // padded returns data as a string readable 8 bytes past its end: in place
-// where whole, the allocation data starts, extends that far, else a copy.
+// where whole, the memory data starts (to its capacity: a buffer read from
+// an IPC message is a slice of the message's body, which goes on), extends
+// that far, else a copy.
 func padded(data, whole []byte) string {
+	whole = whole[:cap(whole)]
 	if len(whole)-len(data) < 8 || unsafe.SliceData(whole) != unsafe.SliceData(data) {
 		whole = make([]byte, len(data)+8)
 		copy(whole, data)
