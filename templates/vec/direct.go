@@ -54,20 +54,13 @@ func (w *StringOut) Append(s string) {
 }
 
 // AppendShort is Append for a value readable 8 bytes past its start (one
-// from a StrView or PaddedStrings): a value of 1 to 8 bytes is copied as
-// one 8-byte word, with no call and no branch on its length (memmove
-// branches on it, which the data decides where a CASE picks results of
-// several lengths). The bytes stored past the value lie in the writer's
-// spare room, overwritten by the next value.
+// from a StrView, an rt.Arena or PaddedStrings, or a slice of one): a
+// value of 1 to 8 bytes is copied as one 8-byte word, with no call and no
+// branch on its length (memmove branches on it, which the data decides
+// where a CASE picks results of several lengths). The bytes stored past
+// the value lie in the writer's spare room, overwritten by the next value.
 func (w *StringOut) AppendShort(s string) {
-	n := len(w.data)
-	if uint(len(s))-1 < 8 && cap(w.data)-n >= 8 {
-		dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(w.data)), n)
-		*(*uint64)(dst) = *(*uint64)(unsafe.Pointer(unsafe.StringData(s)))
-		w.data = w.data[:n+len(s)]
-	} else {
-		w.data = append(w.data, s...)
-	}
+	w.putShort(s)
 	w.k++
 	w.offs[w.k] = int32(len(w.data))
 }
@@ -77,17 +70,23 @@ func (w *StringOut) AppendShort(s string) {
 // one word.
 func (w *StringOut) AppendConcatShort(parts ...string) {
 	for _, p := range parts {
-		n := len(w.data)
-		if uint(len(p))-1 < 8 && cap(w.data)-n >= 8 {
-			dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(w.data)), n)
-			*(*uint64)(dst) = *(*uint64)(unsafe.Pointer(unsafe.StringData(p)))
-			w.data = w.data[:n+len(p)]
-		} else {
-			w.data = append(w.data, p...)
-		}
+		w.putShort(p)
 	}
 	w.k++
 	w.offs[w.k] = int32(len(w.data))
+}
+
+// putShort appends the bytes of s, readable 8 bytes past its start, as one
+// word where it has 1 to 8 of them and the writer room for a word.
+func (w *StringOut) putShort(s string) {
+	n := len(w.data)
+	if uint(len(s))-1 < 8 && cap(w.data)-n >= 8 {
+		dst := unsafe.Add(unsafe.Pointer(unsafe.SliceData(w.data)), n)
+		*(*uint64)(dst) = *(*uint64)(unsafe.Pointer(unsafe.StringData(s)))
+		w.data = w.data[:n+len(s)]
+	} else {
+		w.data = append(w.data, s...)
+	}
 }
 
 // AppendConcat writes the concatenation of parts as the next value: a
