@@ -13,6 +13,10 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
+// caseResults are constant strings each readable 8 bytes past its start, which
+// vec.StringOut.AppendShort copies as one word.
+var caseResults = [3]string(vec.PaddedStrings("large", "medium", "small"))
+
 // ordersInput is the schema of the input batches of the queries over table orders.
 var ordersInput = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -156,26 +160,14 @@ func classifyCol3(n int, sel vec.Sel, amount vec.Vec[float64], mem memory.Alloca
 		if amount.Clean() {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				switch {
-				case rt.GeFloat64(amountV[i], float64(100.0)):
-					sizeOut.Append("large")
-				case rt.GeFloat64(amountV[i], float64(10.0)):
-					sizeOut.Append("medium")
-				default:
-					sizeOut.Append("small")
-				}
+				pick := vec.FirstTrue(vec.Bit(rt.GeFloat64(amountV[i], float64(100.0))) | vec.Bit(rt.GeFloat64(amountV[i], float64(10.0)))<<1 | 1<<2)
+				sizeOut.AppendShort([3]string{caseResults[0], caseResults[1], caseResults[2]}[pick])
 			}
 		} else {
 			for k, cnt := 0, sel.Rows(n); k < cnt; k++ {
 				i := sel.Row(k)
-				switch {
-				case vec.Both(amountValid.IsValid(i), rt.GeFloat64(amountV[i], float64(100.0))):
-					sizeOut.Append("large")
-				case vec.Both(amountValid.IsValid(i), rt.GeFloat64(amountV[i], float64(10.0))):
-					sizeOut.Append("medium")
-				default:
-					sizeOut.Append("small")
-				}
+				pick2 := vec.FirstTrue(vec.Bit(vec.Both(amountValid.IsValid(i), rt.GeFloat64(amountV[i], float64(100.0)))) | vec.Bit(vec.Both(amountValid.IsValid(i), rt.GeFloat64(amountV[i], float64(10.0))))<<1 | 1<<2)
+				sizeOut.AppendShort([3]string{caseResults[0], caseResults[1], caseResults[2]}[pick2])
 			}
 		}
 		sizeCol = sizeOut.Array()
