@@ -61,24 +61,59 @@ func Bit(b bool) uint64 { return b2u(b) }
 // GetSel returns room for the selection a fused WHERE loop builds over n
 // rows: it writes every row's number at the selection's end and advances
 // the end by whether the row is kept, so the last write may be one past
-// the rows kept (the spare). The room comes from a pool the query gives it
-// back to (PutSel) once its output is built: a batch-sized selection
-// allocated and zeroed per batch cost a Q6-like filter 15-25% of its time.
+// the rows kept (the spare). The room comes from a free list the query
+// gives it back to (PutSel) once its output is built: a batch-sized
+// selection allocated and zeroed per batch cost a Q6-like filter 15-25% of
+// its time.
 func GetSel(n int) Sel {
-	if p, _ := selPool.Get().(*Sel); p != nil && cap(*p) > n {
-		return (*p)[:n+1]
+	selFree.Lock()
+	defer selFree.Unlock()
+	for k, s := range selFree.list {
+		if cap(s) > n {
+			last := len(selFree.list) - 1
+			selFree.list[k], selFree.list[last] = selFree.list[last], nil
+			selFree.list = selFree.list[:last]
+			return s[:n+1]
+		}
 	}
 	return make(Sel, n+1)
 }
 
-// PutSel gives a selection of GetSel back to the pool, when nothing reads
-// it any more (its length may have been cut to the rows kept).
+// PutSel gives a selection of GetSel back to the free list, when nothing
+// reads it any more (its length may have been cut to the rows kept). A
+// full list keeps its larger selections.
 func PutSel(s Sel) {
-	if cap(s) > 0 {
-		s = s[:cap(s)]
-		selPool.Put(&s)
+	if cap(s) == 0 {
+		return
+	}
+	s = s[:cap(s)]
+	selFree.Lock()
+	defer selFree.Unlock()
+	if len(selFree.list) < selFreeMax {
+		selFree.list = append(selFree.list, s)
+		return
+	}
+	small := 0
+	for k, t := range selFree.list {
+		if cap(t) < cap(selFree.list[small]) {
+			small = k
+		}
+	}
+	if cap(s) > cap(selFree.list[small]) {
+		selFree.list[small] = s
 	}
 }
 
-// selPool holds selection buffers between batches (and evaluators).
-var selPool sync.Pool
+// selFree holds a few selection buffers between batches (and evaluators).
+// Unlike a sync.Pool it keeps them across garbage collections: a pool is
+// emptied by each, and where other code churns the heap (the hand-written
+// loop between the generated code's batches, in the benchmark) every batch
+// allocated and zeroed its selection again, which doubled a Q6-like
+// filter's time. It holds at most selFreeMax (8 batch-sized selections of
+// 1M rows are 32 MB).
+var selFree struct {
+	sync.Mutex
+	list []Sel
+}
+
+const selFreeMax = 8
