@@ -178,22 +178,7 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 	if fu.sink != "" && r.Op == lower.RowKernel && !r.Flags && r.Sig.KernelPkg == "" && (r.Sig.Kernel == "Concat" || r.Sig.Kernel == "Concat2") {
 		// labelOut.AppendConcatShort(prefix, concatParts[1], upper): with
 		// every part readable past its start, a short one is one word
-		short := true
-		for _, a := range r.Args {
-			short = short && fu.padded(a)
-		}
-		var table string
-		if short {
-			table = fu.f.paddedConsts("concatParts", r.Args)
-		}
-		parts := make([]jen.Code, len(r.Args))
-		for k, a := range r.Args {
-			if table != "" && a.Op == lower.RowConst {
-				parts[k] = jen.Id(table).Index(jen.Lit(k))
-				continue
-			}
-			parts[k] = fu.value(a)
-		}
+		parts, short := fu.shortValues("concatParts", r.Args)
 		if short {
 			return jen.Id(fu.sink).Dot("AppendConcatShort").Call(parts...)
 		}
@@ -1061,8 +1046,8 @@ func (fu *fusion) unknown(nt []string) []string {
 // past its end (padded): the constants then come from a package-level
 // table of them (vec.PaddedStrings).
 //
-//	labelPick := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
-//	labelOut.AppendShort([3]string{labelThen[0], labelThen[1], entry}[labelPick])
+//	pick := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
+//	labelOut.AppendShort([3]string{caseResults[0], caseResults[1], entry}[pick])
 func (fu *fusion) pick(r *lower.Row, store func(jen.Code) jen.Code, cond func(*lower.Row) jen.Code) []jen.Code {
 	whens := len(r.Args) / 2
 	var mask jen.Code
@@ -1083,22 +1068,7 @@ func (fu *fusion) pick(r *lower.Row, store func(jen.Code) jen.Code, cond func(*l
 		results = append(results, r.Args[k])
 	}
 	results = append(results, r.Else)
-	short := fu.sink != "" && r.Expr.Type().Kind == ir.KindVarchar
-	for _, res := range results {
-		short = short && fu.padded(res)
-	}
-	var table string
-	if short {
-		table = fu.f.paddedConsts("caseResults", results)
-	}
-	values := make([]jen.Code, len(results))
-	for k, res := range results {
-		if table != "" && res.Op == lower.RowConst {
-			values[k] = jen.Id(table).Index(jen.Lit(k))
-			continue
-		}
-		values[k] = fu.value(res)
-	}
+	values, short := fu.shortValues("caseResults", results)
 	name := fu.local("pick")
 	picked := jen.Index(jen.Lit(len(values))).Id(kinds.Of(r.Expr.Type()).GoType).Values(values...).Index(jen.Id(name))
 	stmts := []jen.Code{jen.Id(name).Op(":=").Qual(vecPkg, "FirstTrue").Call(mask)}
@@ -1106,6 +1076,32 @@ func (fu *fusion) pick(r *lower.Row, store func(jen.Code) jen.Code, cond func(*l
 		return append(stmts, jen.Id(fu.sink).Dot("AppendShort").Call(picked))
 	}
 	return append(stmts, store(picked))
+}
+
+// shortValues returns the Go values of VARCHAR rows stored into the
+// column's writer (sink) together, and whether the writer may copy each as
+// one word: every one is readable past its start (padded), the constants
+// then read from a package-level table of them named from base
+// (paddedConsts). Without a VARCHAR sink, or with a row that is not padded,
+// they are the rows' plain values.
+func (fu *fusion) shortValues(base string, rows []*lower.Row) ([]jen.Code, bool) {
+	short := fu.sink != "" && rows[0].Expr.Type().Kind == ir.KindVarchar
+	for _, r := range rows {
+		short = short && fu.padded(r)
+	}
+	var table string
+	if short {
+		table = fu.f.paddedConsts(base, rows)
+	}
+	values := make([]jen.Code, len(rows))
+	for k, r := range rows {
+		if table != "" && r.Op == lower.RowConst {
+			values[k] = jen.Id(table).Index(jen.Lit(k))
+			continue
+		}
+		values[k] = fu.value(r)
+	}
+	return values, short
 }
 
 // nullableResult reports whether a result of CASE r may be NULL on a row

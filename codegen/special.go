@@ -265,12 +265,12 @@ func (f *funcGen) emitMapBuild(e *ir.Call, args []operand, sel, base string) ope
 	}, nil)
 }
 
-// paddedConsts returns the package-level table, named from base, of the constant VARCHAR
-// values among values (the results of a chosen CASE, the parts of a
-// concatenation; the others "", never read), each readable 8 bytes past its
-// start (vec.PaddedStrings), made once.
+// paddedConsts returns the package-level table, named from base, of the
+// constant VARCHAR values among values (the results of a chosen CASE, the
+// parts of a concatenation; the others "", never read), each readable 8
+// bytes past its start (vec.PaddedStrings), made once.
 //
-//	var labelThen = [3]string(vec.PaddedStrings("FOO", "BAR", ""))
+//	var caseResults = [3]string(vec.PaddedStrings("FOO", "BAR", ""))
 func (f *funcGen) paddedConsts(base string, values []*lower.Row) string {
 	lits := make([]jen.Code, len(values))
 	key := "\x00padded"

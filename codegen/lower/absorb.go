@@ -66,14 +66,14 @@ func (l *lowerer) recompute(r *cse.Region, tops []ir.Expr) {
 		if !CheapShared(s) || l.absorbed[s.ID] != nil {
 			continue
 		}
-		var users []ir.Expr
-		total := 0
 		if l.q.Filter == nil && slices.ContainsFunc(tops, func(e ir.Expr) bool { return l.lookup(e) == s }) {
 			// an output column is s itself, on every row: its vector is the
 			// column (adopted, not copied), and the other roots read it, one
 			// array where computing s again reads each of its inputs
 			continue
 		}
+		var users []ir.Expr
+		total := 0
 		for _, e := range tops {
 			if n := l.evaluated(e, s, e); n > 0 {
 				users = append(users, e)

@@ -127,10 +127,9 @@ func (l *lowerer) enter(r *cse.Region, sel *Sel) []*Node {
 			continue
 		}
 		var n *Node
-		switch {
-		case s.Memo:
+		if s.Memo {
 			n = l.memo(s, sel)
-		default:
+		} else {
 			n = &Node{Op: OpShare, Expr: s.Expr, Sel: sel, Shared: s, Args: []*Node{l.sharedNode(s.Expr, sel)}}
 		}
 		l.setAvailable(s.ID, n)

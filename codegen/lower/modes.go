@@ -499,7 +499,10 @@ func ChosenCase(r *Row) bool {
 	cost := 0
 	for k := 0; k < len(r.Args); k += 2 {
 		c := r.Args[k]
-		if !CondAnyRow(c) || HasTemp(c) || AnyRow(c, pickRefused) {
+		// CondAnyRow refuses a node that may fail (a shared value computed
+		// earlier in the row, RowLocal, is only read here); a compiled
+		// matcher may cost far more than the branch it would save
+		if !CondAnyRow(c) || HasTemp(c) || AnyRow(c, func(x *Row) bool { return x.Op == RowMatch }) {
 			return false
 		}
 		cost += kernelCalls(c)
@@ -508,22 +511,6 @@ func ChosenCase(r *Row) bool {
 		}
 	}
 	return cost <= pickCost && pickedValue(r.Else)
-}
-
-// pickRefused reports whether node x of a condition keeps its CASE from
-// being chosen: it may fail (a shared value computed earlier in the row,
-// RowLocal, is only read here: its own failure is noted where it is
-// computed) or is a compiled matcher or a NULL.
-func pickRefused(x *Row) bool {
-	switch x.Op {
-	case RowMap, RowMatch, RowNull, RowMemo:
-		return true
-	case RowKernel:
-		return x.Flags
-	case RowVector:
-		return cse.MayFail(x.Expr)
-	}
-	return false
 }
 
 // pickedValue reports whether CASE result r is a value the row has

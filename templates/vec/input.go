@@ -185,22 +185,23 @@ func ViewOf(a *array.String) StrView {
 	}
 	v := StrView{offs: a.ValueOffsets()}
 	if b := a.Data().Buffers()[2]; b != nil && b.Len() > 0 {
-		v.data = padded(b.Bytes(), b.Buf())
+		p := padded(b.Bytes(), b.Buf())
+		v.data = unsafe.String(unsafe.SliceData(p), len(p))
 	}
 	return v
 }
 
-// padded returns data as a string readable 8 bytes past its end: in place
-// where whole, the memory data starts (to its capacity: a buffer read from
-// an IPC message is a slice of the message's body, which goes on), extends
-// that far, else a copy.
-func padded(data, whole []byte) string {
+// padded returns data readable 8 bytes past its end (len+8 within its
+// capacity): in place where whole, the memory data starts (to its
+// capacity: a buffer read from an IPC message is a slice of the message's
+// body, which goes on), extends that far, else a copy.
+func padded(data, whole []byte) []byte {
 	whole = whole[:cap(whole)]
 	if len(whole)-len(data) < 8 || unsafe.SliceData(whole) != unsafe.SliceData(data) {
 		whole = make([]byte, len(data)+8)
 		copy(whole, data)
 	}
-	return unsafe.String(unsafe.SliceData(whole), len(data))
+	return whole[:len(data)]
 }
 
 // PaddedStrings returns values as strings each readable 8 bytes past its

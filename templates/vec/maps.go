@@ -11,10 +11,12 @@ import (
 // compares bytes without building string headers through the array's methods.
 type StrKeys struct {
 	offs []int32
+	// data is readable 8 bytes past its end, for FindKey's 8-byte loads:
+	// the Arrow buffer's own memory where it goes on that far, else a
+	// padded copy (padded).
 	data []byte
-	// base is data's bytes for FindKey's 8-byte loads, readable 8 bytes
-	// past its end: the Arrow buffer's own allocation where it is, else a
-	// padded copy.
+	// base is data's first byte, kept apart so that FindKey, which loads
+	// from it, stays within the inliner's budget.
 	base unsafe.Pointer
 }
 
@@ -22,15 +24,12 @@ type StrKeys struct {
 func StringKeys(a arrow.Array) StrKeys {
 	s := a.(*array.String)
 	k := StrKeys{offs: s.ValueOffsets()}
-	var whole []byte
+	var data, whole []byte
 	if b := s.Data().Buffers()[2]; b != nil {
-		k.data, whole = b.Bytes(), b.Buf() // (an allocation rounds up to 64 bytes)
+		data, whole = b.Bytes(), b.Buf() // (an allocation rounds up to 64 bytes)
 	}
-	if len(whole)-len(k.data) < 8 {
-		whole = make([]byte, len(k.data)+8)
-		copy(whole, k.data)
-	}
-	k.base = unsafe.Pointer(unsafe.SliceData(whole))
+	k.data = padded(data, whole)
+	k.base = unsafe.Pointer(unsafe.SliceData(k.data))
 	// ValueOffsets starts at the array's first value; entry indexes from the map
 	// are relative to the key array, so they index offs directly.
 	return k
