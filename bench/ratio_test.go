@@ -61,9 +61,9 @@ func ratioRounds(b *testing.B, gen, hand Evaluator, in arrow.RecordBatch) {
 		}
 		return time.Since(start)
 	}
-	// Warm both sides (the heap grows to an operation's size), then size a
-	// turn from the generated code's time for one batch.
-	turn(gen, 2)
+	// Warm both sides (the heap grows to an operation's size, see warm),
+	// then size a turn from the generated code's time for one batch.
+	warm(b, gen, in)
 	turn(hand, 2)
 	runtime.GC()
 	one := turn(gen, 1)
