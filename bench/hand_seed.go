@@ -133,10 +133,7 @@ func HandSeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		offs = make([]int32, n+1)
 	}
 	keys, items := stringsOf(info.Keys()), stringsOf(info.Items())
-	ko, kraw := keys.offs, keys.raw
-	// 4-byte words of the key bytes are read in place up to offset lim; with
-	// fewer than 4 key bytes no key is 'test'
-	kdata, lim := unsafe.Pointer(unsafe.SliceData(kraw)), len(kraw)-4
+	ko, kdata := keys.offs, paddedKeys(info.Keys())
 	io, iraw := items.offs, items.raw
 	vm, vi := validityOf(info), validityOf(info.Items())
 
@@ -150,17 +147,9 @@ func HandSeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		return queryError(row, "label", seedCaseText, rt.MapKeyNotExistString("test"))
 	}
 	if vm.b == nil && vi.b == nil {
-		if lim < 0 && n > 0 {
-			return nil, missing(0)
-		}
 		start := int(offs[0])
 		for i, end := range offs[1:] {
-			var j int
-			if e := int(end); e-start <= 16 {
-				j = findTest(ko, kdata, uint(lim), start, e, keyTest)
-			} else {
-				j = findTestWide(ko, kdata, uint(lim), start, e, keyTest)
-			}
+			j := findTest(ko, kdata, start, int(end), keyTest)
 			if j < 0 {
 				return nil, missing(i)
 			}
@@ -194,14 +183,7 @@ func HandSeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	for i := range n {
 		ok := false
 		if vm.bit(i) {
-			start, j := int(offs[i]), -1
-			if lim >= 0 {
-				if end := int(offs[i+1]); end-start <= 16 {
-					j = findTest(ko, kdata, uint(lim), start, end, keyTest)
-				} else {
-					j = findTestWide(ko, kdata, uint(lim), start, end, keyTest)
-				}
-			}
+			j := findTest(ko, kdata, int(offs[i]), int(offs[i+1]), keyTest)
 			if j < 0 {
 				valid.Release()
 				return nil, missing(i)
@@ -268,15 +250,13 @@ var (
 // key, 4 bytes: from the last entry back, without a branch on the key's
 // length (a third of the keys have 4 bytes; the one branch is on the
 // match), comparing the 4 bytes at the key's start as one word, read in
-// place from data at the key's offset or, past lim (where no 4-byte key can
-// start), at lim.
-func findTest(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uint32) int {
+// place from data (paddedKeys: readable 4 bytes past every key's start).
+func findTest(ko []int32, data unsafe.Pointer, start, end int, key uint32) int {
 	kos := ko[start : end+1]
 	e1 := kos[len(kos)-1]
 	for j := len(kos) - 2; j >= 0; j-- {
 		e0 := kos[j]
-		w := *(*uint32)(unsafe.Add(data, min(uint(e0), lim)))
-		if uint32(e1-e0-4)|(w^key) == 0 { // length 4 and the bytes match
+		if uint32(e1-e0-4)|(*(*uint32)(unsafe.Add(data, uint(e0)))^key) == 0 { // length 4 and the bytes match
 			return start + j
 		}
 		e1 = e0
@@ -284,31 +264,19 @@ func findTest(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uin
 	return -1
 }
 
-// findTestWide is findTest for maps of many entries: four entries at a
-// time, with one branch for the four.
-func findTestWide(ko []int32, data unsafe.Pointer, lim uint, start, end int, key uint32) int {
-	kos := ko[start : end+1]
-	j := len(kos) - 1 // kos[j] ends the entry looked at
-	for ; j >= 4; j -= 4 {
-		e4, e3, e2, e1, e0 := kos[j], kos[j-1], kos[j-2], kos[j-3], kos[j-4]
-		h3 := uint32(e4-e3-4) | (*(*uint32)(unsafe.Add(data, min(uint(e3), lim))) ^ key)
-		h2 := uint32(e3-e2-4) | (*(*uint32)(unsafe.Add(data, min(uint(e2), lim))) ^ key)
-		h1 := uint32(e2-e1-4) | (*(*uint32)(unsafe.Add(data, min(uint(e1), lim))) ^ key)
-		h0 := uint32(e1-e0-4) | (*(*uint32)(unsafe.Add(data, min(uint(e0), lim))) ^ key)
-		if b2u(h3 == 0)|b2u(h2 == 0)|b2u(h1 == 0)|b2u(h0 == 0) != 0 {
-			switch {
-			case h3 == 0:
-				return start + j - 1
-			case h2 == 0:
-				return start + j - 2
-			case h1 == 0:
-				return start + j - 3
-			}
-			return start + j - 4
-		}
+// paddedKeys returns the key bytes of a MAP column's VARCHAR keys as memory
+// readable 4 bytes past their end, for findTest's word loads: the buffer's
+// own memory where its allocation goes on that far (the usual case: Arrow
+// rounds allocations up to 64 bytes), else a copy.
+func paddedKeys(a arrow.Array) unsafe.Pointer {
+	var raw, whole []byte
+	if b := a.Data().Buffers()[2]; b != nil {
+		raw, whole = b.Bytes(), b.Buf()
 	}
-	if j := findTest(kos, data, lim, 0, j, key); j >= 0 {
-		return start + j
+	if len(raw) > 0 && len(whole) > 0 && unsafe.SliceData(raw) == unsafe.SliceData(whole) && len(whole)-len(raw) >= 4 {
+		return unsafe.Pointer(unsafe.SliceData(raw))
 	}
-	return -1
+	c := make([]byte, len(raw)+4)
+	copy(c, raw)
+	return unsafe.Pointer(unsafe.SliceData(c))
 }
