@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -39,18 +40,26 @@ func pick(a, b float64, c uint64) float64 {
 // one is 1.0's bits.
 const one = 0x3FF0000000000000
 
+// wideScratch keeps the disc_price and charge vectors of HandWide between
+// calls.
+var wideScratch = sync.Pool{New: func() any { return new([]float64) }}
+
 // HandWide is Wide by hand. The 40 columns share two subexpressions,
 // disc_price = l_extendedprice * (1 - l_discount) and charge = disc_price *
-// (1 + l_tax): each block of 64 rows computes them once into arrays on the
-// stack, then fills each column's 64 values in a loop of its own (one output
-// stream at a time, its inputs in L1). The divisions by a column (w04, w09,
-// w11, w25, w26) fail on a zero divisor: one OR of the block's four zero
-// tests, and only when it is set a row-by-row search for the first failing
-// row and column among those whose inputs are not NULL. Validity is per
-// block and word: a column is valid where the columns it reads are, so the
-// 40 columns share four bitmaps (price and discount; and tax; and quantity;
-// all four), except the three IFs whose branch decides whether l_tax is read
-// and w37, an IF of constants that is never NULL.
+// (1 + l_tax): one pass computes them for the whole batch into two pooled
+// vectors, with the zero tests of the divisions by a column (w04, w09, w11,
+// w25, w26: one OR per row, and only when it is set a row-by-row search for
+// the first failing row and column among those whose inputs are not NULL);
+// then each column is allocated and filled in a loop of its own, so that
+// its buffer, zeroed by the allocator just before, is still in cache when
+// it is written (with the 40 columns allocated first and written 64 rows at
+// a time, this loop was slower than the generated code's, which allocates
+// each column as it computes it). Validity is per word: a column is valid
+// where the columns it reads are, so the 40 columns share four bitmaps
+// (price and discount; and tax; and quantity; all four), except the three
+// IFs whose branch decides whether l_tax is read and w37, an IF of
+// constants that is never NULL. The IFs run 64 rows at a time, their
+// branch chosen without a jump and kept as a mask for their validity.
 func HandWide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -59,18 +68,33 @@ func HandWide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		return nil, fmt.Errorf("query Wide: %w", err)
 	}
 	n := int(in.NumRows())
-	qv := in.Column(4).(*array.Float64).Float64Values()[:n]
-	pv := in.Column(5).(*array.Float64).Float64Values()[:n]
-	dv := in.Column(6).(*array.Float64).Float64Values()[:n]
-	tv := in.Column(7).(*array.Float64).Float64Values()[:n]
 	vq, vp, vd, vt := validityOf(in.Column(4)), validityOf(in.Column(5)), validityOf(in.Column(6)), validityOf(in.Column(7))
 	nullable := vq.b != nil || vp.b != nil || vd.b != nil || vt.b != nil
 
-	var bufs [40]*memory.Buffer
-	var o [40][]float64
-	for c := range o {
-		bufs[c], o[c] = allocF64(mem, n)
+	scratch := wideScratch.Get().(*[]float64)
+	defer wideScratch.Put(scratch)
+	if cap(*scratch) < 2*n {
+		*scratch = make([]float64, 2*n)
 	}
+	dp := (*scratch)[:n]
+	ch := (*scratch)[n:][:len(dp)]
+	P := in.Column(5).(*array.Float64).Float64Values()[:len(dp)]
+	D := in.Column(6).(*array.Float64).Float64Values()[:len(dp)]
+	T := in.Column(7).(*array.Float64).Float64Values()[:len(dp)]
+	Q := in.Column(4).(*array.Float64).Float64Values()[:len(dp)]
+	zero := false
+	for j, p := range P {
+		d, t, q := D[j], T[j], Q[j]
+		x := p * (1 - d)
+		dp[j], ch[j] = x, x*(1+t)
+		zero = zero || q+1 == 0 || t+1 == 0 || q+2 == 0 || d+1 == 0
+	}
+	if zero {
+		if err := wideDivisionError(n, P, D, T, Q, vp, vd, vt, vq); err != nil {
+			return nil, err
+		}
+	}
+
 	// validity bitmaps: PD, PDT, PDQ, PDTQ, w05, w14, w24
 	var vBufs [7]*memory.Buffer
 	var vw [7][]uint64
@@ -78,237 +102,221 @@ func HandWide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		for c := range vBufs {
 			vBufs[c], vw[c] = allocBits(mem, n)
 		}
-	}
-	release := func() {
-		for _, b := range bufs {
-			b.Release()
-		}
-		for _, b := range vBufs {
-			if b != nil {
-				b.Release()
-			}
+		for b, base := 0, 0; base < n; b, base = b+1, base+64 {
+			wpd := vp.word(base) & vd.word(base)
+			wt, wq := vt.word(base), vq.word(base)
+			vw[0][b], vw[1][b], vw[2][b], vw[3][b] = wpd, wpd&wt, wpd&wq, wpd&wt&wq
 		}
 	}
 
-	var dpA, chA [64]float64
-	for base := 0; base < n; base += 64 {
-		end := min(base+64, n)
-		P := pv[base:end]
-		m := len(P)
-		D, T, Q := dv[base:end][:m], tv[base:end][:m], qv[base:end][:m]
-		dp, ch := dpA[:m], chA[:m]
-		zero := false
-		for j, p := range P {
-			d, t, q := D[j], T[j], Q[j]
-			x := p * (1 - d)
-			dp[j], ch[j] = x, x*(1+t)
-			zero = zero || q+1 == 0 || t+1 == 0 || q+2 == 0 || d+1 == 0
-		}
-		wp, wd, wt, wq := vp.word(base), vd.word(base), vt.word(base), vq.word(base)
-		wpd := wp & wd
-		wpdt, wpdq := wpd&wt, wpd&wq
-		wpdtq := wpdt & wq
-		if zero {
-			for j := range m {
-				column, text := "", ""
-				switch {
-				case wpdtq>>j&1 != 0 && Q[j]+1 == 0:
-					column, text = "w04", wideW04
-				case wpdt>>j&1 != 0 && T[j]+1 == 0:
-					column, text = "w09", wideW09 // and w25, the same divisor
-				case wpdq>>j&1 != 0 && Q[j]+2 == 0:
-					column, text = "w11", wideW11
-				case wpdt>>j&1 != 0 && D[j]+1 == 0:
-					column, text = "w26", wideW26
-				default:
-					continue
-				}
-				release()
-				return nil, queryError(base+j, column, text, rt.ErrDivideByZero)
-			}
-		}
-
-		var c05, c14, c24 uint64
-		col := func(c int) []float64 { return o[c][base:end][:m] }
-		// w01 .. w10
-		w := col(0)
-		for j, x := range dp {
-			w[j] = x * 1.01
-		}
-		w = col(1)
-		for j, x := range dp {
-			w[j] = ch[j] - x
-		}
-		w = col(2)
-		for j, x := range dp {
-			w[j] = x + Q[j]*2
-		}
-		w = col(3)
-		for j, c := range ch {
-			w[j] = c / (Q[j] + 1)
-		}
-		w = col(4)
-		for j, x := range dp {
+	var bufs [40]*memory.Buffer
+	col := func(c int) []float64 {
+		var o []float64
+		bufs[c], o = allocF64(mem, n)
+		return o[:len(dp)]
+	}
+	var w []float64
+	// w01 .. w10
+	w = col(0)
+	for j, x := range dp {
+		w[j] = x * 1.01
+	}
+	w = col(1)
+	for j, x := range dp {
+		w[j] = ch[j] - x
+	}
+	w = col(2)
+	for j, x := range dp {
+		w[j] = x + Q[j]*2
+	}
+	w = col(3)
+	for j, x := range ch {
+		w[j] = x / (Q[j] + 1)
+	}
+	w = col(4)
+	for b, base := 0, 0; base < n; b, base = b+1, base+64 {
+		x := dp[base:min(base+64, n)]
+		w, c := w[base:][:len(x)], ch[base:][:len(x)]
+		var m uint64
+		for j, x := range x {
 			k := b2u(gtNaN(x, 50000))
-			c05 |= k << (j & 63)
-			w[j] = pick(x, ch[j], k)
+			m |= k << (j & 63)
+			w[j] = pick(x, c[j], k)
 		}
-		w = col(5)
-		for j, x := range dp {
-			w[j] = x - P[j]
+		if nullable {
+			vw[4][b] = vw[0][b] & (^m | vt.word(base))
 		}
-		w = col(6)
-		for j, c := range ch {
-			w[j] = c * T[j]
+	}
+	w = col(5)
+	for j, x := range dp {
+		w[j] = x - P[j]
+	}
+	w = col(6)
+	for j, x := range ch {
+		w[j] = x * T[j]
+	}
+	w = col(7)
+	for j, x := range dp {
+		w[j] = x * D[j]
+	}
+	w = col(8)
+	for j, x := range ch {
+		w[j] = (x - dp[j]) / (T[j] + 1)
+	}
+	w = col(9)
+	for j, x := range ch {
+		w[j] = x + Q[j]
+	}
+	// w11 .. w20
+	w = col(10)
+	for j, x := range dp {
+		w[j] = x / (Q[j] + 2)
+	}
+	w = col(11)
+	for j, x := range ch {
+		w[j] = x*0.97 - dp[j]*0.03
+	}
+	w = col(12)
+	for j, x := range dp {
+		w[j] = (Q[j] * x) / 100
+	}
+	w = col(13)
+	for b, base := 0, 0; base < n; b, base = b+1, base+64 {
+		x := dp[base:min(base+64, n)]
+		w, c, q := w[base:][:len(x)], ch[base:][:len(x)], Q[base:][:len(x)]
+		wq := vq.word(base)
+		var m uint64
+		for j, x := range x {
+			k := b2u(q[j] < 25) & (wq >> (j & 63))
+			m |= k << (j & 63)
+			w[j] = pick(c[j], x, k)
 		}
-		w = col(7)
-		for j, x := range dp {
-			w[j] = x * D[j]
+		if nullable {
+			vw[5][b] = vw[0][b] & (m | vt.word(base))
 		}
-		w = col(8)
-		for j, c := range ch {
-			w[j] = (c - dp[j]) / (T[j] + 1)
+	}
+	w = col(14)
+	for j, x := range ch {
+		w[j] = x - Q[j]*3
+	}
+	w = col(15)
+	for j, x := range dp {
+		w[j] = x * (1 + D[j])
+	}
+	w = col(16)
+	for j, x := range ch {
+		w[j] = x * (1 - T[j])
+	}
+	w = col(17)
+	for j, x := range dp {
+		w[j] = (x + ch[j]) / 2
+	}
+	w = col(18)
+	for j, x := range dp {
+		w[j] = (x * x) / 1000000
+	}
+	w = col(19)
+	for j, x := range ch {
+		w[j] = x - P[j]
+	}
+	// w21 .. w30
+	w = col(20)
+	for j, x := range dp {
+		w[j] = x - Q[j]
+	}
+	w = col(21)
+	for j, x := range ch {
+		w[j] = x * 1.05
+	}
+	w = col(22)
+	for j, x := range dp {
+		w[j] = x + ch[j]
+	}
+	w = col(23)
+	for b, base := 0, 0; base < n; b, base = b+1, base+64 {
+		x := dp[base:min(base+64, n)]
+		w, c, d := w[base:][:len(x)], ch[base:][:len(x)], D[base:][:len(x)]
+		wd := vd.word(base)
+		var m uint64
+		for j, x := range x {
+			k := b2u(gtNaN(d[j], 0.05)) & (wd >> (j & 63))
+			m |= k << (j & 63)
+			w[j] = pick(x, c[j], k) * 2
 		}
-		w = col(9)
-		for j, c := range ch {
-			w[j] = c + Q[j]
+		if nullable {
+			vw[6][b] = vw[0][b] & (^m | vt.word(base))
 		}
-		// w11 .. w20
-		w = col(10)
-		for j, x := range dp {
-			w[j] = x / (Q[j] + 2)
-		}
-		w = col(11)
-		for j, c := range ch {
-			w[j] = c*0.97 - dp[j]*0.03
-		}
-		w = col(12)
-		for j, x := range dp {
-			w[j] = (Q[j] * x) / 100
-		}
-		w = col(13)
-		for j, x := range dp {
-			k := b2u(Q[j] < 25) & (wq >> (j & 63))
-			c14 |= k << (j & 63)
-			w[j] = pick(ch[j], x, k)
-		}
-		w = col(14)
-		for j, c := range ch {
-			w[j] = c - Q[j]*3
-		}
-		w = col(15)
-		for j, x := range dp {
-			w[j] = x * (1 + D[j])
-		}
-		w = col(16)
-		for j, c := range ch {
-			w[j] = c * (1 - T[j])
-		}
-		w = col(17)
-		for j, x := range dp {
-			w[j] = (x + ch[j]) / 2
-		}
-		w = col(18)
-		for j, x := range dp {
-			w[j] = (x * x) / 1000000
-		}
-		w = col(19)
-		for j, c := range ch {
-			w[j] = c - P[j]
-		}
-		// w21 .. w30
-		w = col(20)
-		for j, x := range dp {
-			w[j] = x - Q[j]
-		}
-		w = col(21)
-		for j, c := range ch {
-			w[j] = c * 1.05
-		}
-		w = col(22)
-		for j, x := range dp {
-			w[j] = x + ch[j]
-		}
-		w = col(23)
-		for j, x := range dp {
-			k := b2u(gtNaN(D[j], 0.05)) & (wd >> (j & 63))
-			c24 |= k << (j & 63)
-			w[j] = pick(x, ch[j], k) * 2
-		}
-		w = col(24)
-		for j, x := range dp {
-			w[j] = x / (T[j] + 1)
-		}
-		w = col(25)
-		for j, c := range ch {
-			w[j] = c / (D[j] + 1)
-		}
-		w = col(26)
-		for j, x := range dp {
-			w[j] = x*T[j] + ch[j]*D[j]
-		}
-		w = col(27)
-		for j, c := range ch {
-			w[j] = c - dp[j]*0.5
-		}
-		w = col(28)
-		for j, x := range dp {
-			w[j] = x + 100
-		}
-		w = col(29)
-		for j, c := range ch {
-			w[j] = c - 100
-		}
-		// w31 .. w40
-		w = col(30)
-		for j, x := range dp {
-			w[j] = x*3 - ch[j]
-		}
-		w = col(31)
-		for j, c := range ch {
-			w[j] = (c - dp[j]) * Q[j]
-		}
-		w = col(32)
-		for j, x := range dp {
-			w[j] = x / 7
-		}
-		w = col(33)
-		for j, c := range ch {
-			w[j] = c / 11
-		}
-		w = col(34)
-		for j, x := range dp {
-			w[j] = x*0.9 + T[j]
-		}
-		w = col(35)
-		for j, c := range ch {
-			w[j] = c*0.8 + D[j]
-		}
-		w = col(36)
-		for j, c := range ch {
-			k := b2u(gtSpark(c, dp[j]*1.05)) & (wpdt >> (j & 63))
+	}
+	w = col(24)
+	for j, x := range dp {
+		w[j] = x / (T[j] + 1)
+	}
+	w = col(25)
+	for j, x := range ch {
+		w[j] = x / (D[j] + 1)
+	}
+	w = col(26)
+	for j, x := range dp {
+		w[j] = x*T[j] + ch[j]*D[j]
+	}
+	w = col(27)
+	for j, x := range ch {
+		w[j] = x - dp[j]*0.5
+	}
+	w = col(28)
+	for j, x := range dp {
+		w[j] = x + 100
+	}
+	w = col(29)
+	for j, x := range ch {
+		w[j] = x - 100
+	}
+	// w31 .. w40
+	w = col(30)
+	for j, x := range dp {
+		w[j] = x*3 - ch[j]
+	}
+	w = col(31)
+	for j, x := range ch {
+		w[j] = (x - dp[j]) * Q[j]
+	}
+	w = col(32)
+	for j, x := range dp {
+		w[j] = x / 7
+	}
+	w = col(33)
+	for j, x := range ch {
+		w[j] = x / 11
+	}
+	w = col(34)
+	for j, x := range dp {
+		w[j] = x*0.9 + T[j]
+	}
+	w = col(35)
+	for j, x := range ch {
+		w[j] = x*0.8 + D[j]
+	}
+	w = col(36)
+	for base := 0; base < n; base += 64 {
+		x := dp[base:min(base+64, n)]
+		w, c := w[base:][:len(x)], ch[base:][:len(x)]
+		wpdt := vp.word(base) & vd.word(base) & vt.word(base)
+		for j, x := range x {
+			k := b2u(gtSpark(c[j], x*1.05)) & (wpdt >> (j & 63))
 			w[j] = math.Float64frombits(one & -k)
 		}
-		w = col(37)
-		for j, x := range dp {
-			w[j] = x - ch[j]*T[j]
-		}
-		w = col(38)
-		for j, c := range ch {
-			w[j] = c + dp[j]*D[j]
-		}
-		w = col(39)
-		for j, x := range dp {
-			w[j] = x * (Q[j] + 1)
-		}
-
-		if nullable {
-			b := base >> 6
-			vw[0][b], vw[1][b], vw[2][b], vw[3][b] = wpd, wpdt, wpdq, wpdtq
-			vw[4][b] = wpd & (^c05 | wt)
-			vw[5][b] = wpd & (c14 | wt)
-			vw[6][b] = wpd & (^c24 | wt)
-		}
+	}
+	w = col(37)
+	for j, x := range dp {
+		w[j] = x - ch[j]*T[j]
+	}
+	w = col(38)
+	for j, x := range ch {
+		w[j] = x + dp[j]*D[j]
+	}
+	w = col(39)
+	for j, x := range dp {
+		w[j] = x * (Q[j] + 1)
 	}
 
 	var nulls [7]int
@@ -339,4 +347,35 @@ func HandWide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 		}
 	}
 	return newBatch(wideSchema, n, cols...), nil
+}
+
+// wideDivisionError returns the error of the first row where a division by
+// a column of Wide (by l_quantity + 1, l_tax + 1, l_quantity + 2 or
+// l_discount + 1) has a zero divisor and inputs that are not NULL, in
+// column order within the row; nil if there is none (the zero divisors are
+// on rows whose division is NULL).
+func wideDivisionError(n int, P, D, T, Q []float64, vp, vd, vt, vq validity) error {
+	for base := 0; base < n; base += 64 {
+		wpd := vp.word(base) & vd.word(base)
+		wpdt, wpdq := wpd&vt.word(base), wpd&vq.word(base)
+		wpdtq := wpdt & vq.word(base)
+		for j := range min(64, n-base) {
+			i := base + j
+			var column, text string
+			switch {
+			case wpdtq>>j&1 != 0 && Q[i]+1 == 0:
+				column, text = "w04", wideW04
+			case wpdt>>j&1 != 0 && T[i]+1 == 0:
+				column, text = "w09", wideW09 // and w25, the same divisor
+			case wpdq>>j&1 != 0 && Q[i]+2 == 0:
+				column, text = "w11", wideW11
+			case wpdt>>j&1 != 0 && D[i]+1 == 0:
+				column, text = "w26", wideW26
+			default:
+				continue
+			}
+			return queryError(i, column, text, rt.ErrDivideByZero)
+		}
+	}
+	return nil
 }
