@@ -484,6 +484,12 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowMap:
 		return fu.mapCall(r)
 	case lower.RowLike:
+		if v := r.Args[0]; r.Shape == "prefix" && len(r.Lit) >= 1 && len(r.Lit) <= 8 && fu.padded(v) && !isConst(v) {
+			// vec.HasPrefixWord(v, 0x333231, 3): a short prefix compared as
+			// one word of a value readable past its start
+			return jen.Qual(vecPkg, "HasPrefixWord").Call(fu.value(v),
+				jen.Lit(vec.KeyWord(r.Lit)).Op("/* "+strconv.Quote(r.Lit)+" */"), jen.Lit(len(r.Lit)))
+		}
 		return likeTest(r.Shape, r.Lit, fu.value(r.Args[0]))
 	case lower.RowMatch:
 		m := f.matcher(r.Expr.(*ir.Call)) // its pattern compiles (package lower checked)
@@ -1143,6 +1149,15 @@ func (fu *fusion) padded(r *lower.Row) bool {
 		return true
 	}
 	return false
+}
+
+// isConst reports whether r is a constant, itself or as the shared value it
+// reads: a Go string literal, not readable past its end.
+func isConst(r *lower.Row) bool {
+	for r.Op == lower.RowLocal {
+		r = r.Local
+	}
+	return r.Op == lower.RowConst
 }
 
 // slicingKernels are the templates/rt kernels whose VARCHAR result is a

@@ -636,7 +636,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			pick2 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			pick2 := vec.FirstTrue(vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3)) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<1 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x353231) /* "125" */, 3))<<2 | 1<<3)
 			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick2])
 			if bad {
 				break
@@ -664,7 +664,7 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				labelOut.AppendNull()
 				continue
 			}
-			pick3 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			pick3 := vec.FirstTrue(vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3)) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<1 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x353231) /* "125" */, 3))<<2 | 1<<3)
 			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick3])
 			if bad {
 				break

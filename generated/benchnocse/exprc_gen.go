@@ -587,11 +587,11 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 		var bad vec.Failed
 		for i := range n {
 			switch {
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				labelOut.Append("BAZ")
 			default:
 				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
@@ -619,11 +619,11 @@ func seedCaseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				continue
 			}
 			switch {
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				out[i] = "BAZ"
 			default:
 				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)

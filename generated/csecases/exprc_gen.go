@@ -11,7 +11,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
-	"strings"
 )
 
 // caseResults are constant strings each readable 8 bytes past its start, which
@@ -3462,7 +3461,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			pick2 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			pick2 := vec.FirstTrue(vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3)) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<1 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x353231) /* "125" */, 3))<<2 | 1<<3)
 			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick2])
 			if bad {
 				break
@@ -3490,7 +3489,7 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 				labelOut.AppendNull()
 				continue
 			}
-			pick3 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | vec.Bit(strings.HasPrefix(entry, "125"))<<2 | 1<<3)
+			pick3 := vec.FirstTrue(vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3)) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<1 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x353231) /* "125" */, 3))<<2 | 1<<3)
 			labelOut.AppendShort([4]string{caseResults[0], caseResults[1], caseResults[2], entry}[pick3])
 			if bad {
 				break
@@ -3800,7 +3799,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 		for i := range n {
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			pick2 := vec.FirstTrue(vec.Bit(testInfoFixedV[i]) | vec.Bit(strings.HasPrefix(entry, "123"))<<1 | vec.Bit(strings.HasPrefix(entry, "124"))<<2 | vec.Bit(strings.HasPrefix(entry, "125"))<<3 | 1<<4)
+			pick2 := vec.FirstTrue(vec.Bit(testInfoFixedV[i]) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3))<<1 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<2 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x353231) /* "125" */, 3))<<3 | 1<<4)
 			labelOut.AppendShort([5]string{entry, caseResults2[1], caseResults2[2], caseResults2[3], entry}[pick2])
 			if bad {
 				break
@@ -3827,7 +3826,7 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			}
 			// shared (always): info['test']
 			entry := vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			pick4 := vec.FirstTrue(vec.Bit(testInfoFixedV[i]) | vec.Bit(strings.HasPrefix(entry, "123"))<<1 | vec.Bit(strings.HasPrefix(entry, "124"))<<2 | vec.Bit(strings.HasPrefix(entry, "125"))<<3 | 1<<4)
+			pick4 := vec.FirstTrue(vec.Bit(testInfoFixedV[i]) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3))<<1 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<2 | vec.Bit(vec.HasPrefixWord(entry, uint64(0x353231) /* "125" */, 3))<<3 | 1<<4)
 			out[i] = [5]string{entry, "FOO", "BAR", "BAZ", entry}[pick4]
 			if bad {
 				bad = false

@@ -11,7 +11,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
-	"strings"
 )
 
 // like pattern '123%', compiled once
@@ -3533,11 +3532,11 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 		var bad vec.Failed
 		for i := range n {
 			switch {
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				labelOut.Append("BAZ")
 			default:
 				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
@@ -3565,11 +3564,11 @@ func seed_caseCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys,
 				continue
 			}
 			switch {
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				out[i] = "BAZ"
 			default:
 				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
@@ -3826,11 +3825,11 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
 				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad))
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				labelOut.Append("BAZ")
 			default:
 				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
@@ -3860,11 +3859,11 @@ func seed_case_fixed_firstCol1(n int, all vec.Sel, infoArr *array.Map, infoKeys 
 			switch {
 			case (vec.RowFindString(infoOffs, infoKeys, i, "fixed_test") >= 0):
 				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.RowFindString(infoOffs, infoKeys, i, "fixed_test"), &bad)
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				out[i] = "BAZ"
 			default:
 				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
@@ -4186,11 +4185,11 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			switch {
 			case testInfoFixedV[i]:
 				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				labelOut.Append("FOO")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				labelOut.Append("BAR")
-			case strings.HasPrefix(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				labelOut.Append("BAZ")
 			default:
 				labelOut.AppendShort(vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad))
@@ -4221,11 +4220,11 @@ func seed_case_test_info_fixedCol1(n int, all vec.Sel, testInfoFixed vec.Vec[boo
 			switch {
 			case testInfoFixedV[i]:
 				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "123"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x333231) /* "123" */, 3):
 				out[i] = "FOO"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "124"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x343231) /* "124" */, 3):
 				out[i] = "BAR"
-			case strings.HasPrefix(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), "125"):
+			case vec.HasPrefixWord(vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad), uint64(0x353231) /* "125" */, 3):
 				out[i] = "BAZ"
 			default:
 				out[i] = vec.CheckedItemString(infoItems, infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad)

@@ -11,7 +11,6 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
-	"strings"
 )
 
 // caseResults are constant strings each readable 8 bytes past its start, which
@@ -540,7 +539,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 			i := sel.Row(k)
 			// shared (always): info['test']
 			entry := vec.ItemString(infoItemsS, vec.FindKey(infoKeys, infoOffs[i], infoOffs[i+1], uint64(0x74736574) /* "test" */, 4), &bad2)
-			pick2 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
+			pick2 := vec.FirstTrue(vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3)) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<1 | 1<<2)
 			labelOut.AppendShort([3]string{caseResults[0], caseResults[1], entry}[pick2])
 			if bad2 {
 				break
@@ -569,7 +568,7 @@ func classifyCol2(n int, sel vec.Sel, infoArr *array.Map, infoKeys vec.StrKeys, 
 				labelOut.AppendNull()
 				continue
 			}
-			pick3 := vec.FirstTrue(vec.Bit(strings.HasPrefix(entry, "123")) | vec.Bit(strings.HasPrefix(entry, "124"))<<1 | 1<<2)
+			pick3 := vec.FirstTrue(vec.Bit(vec.HasPrefixWord(entry, uint64(0x333231) /* "123" */, 3)) | vec.Bit(vec.HasPrefixWord(entry, uint64(0x343231) /* "124" */, 3))<<1 | 1<<2)
 			labelOut.AppendShort([3]string{caseResults[0], caseResults[1], entry}[pick3])
 			if bad2 {
 				break

@@ -30,3 +30,16 @@ func FindKey(keys StrKeys, start, end int32, word uint64, n int32) int {
 	}
 	return -1
 }
+
+// HasPrefixWord is strings.HasPrefix(s, p) for a constant prefix p of n
+// bytes (1 to 8) given as its KeyWord, for a value s readable 8 bytes past
+// its start (as StringOut.AppendShort's): one word load and one test of its
+// first n bytes, where strings.HasPrefix compares p's bytes in parts, a
+// branch each that the data decides (a CASE of LIKE 'abc%' arms whose
+// prefixes share their first bytes mispredicts one of them on most rows).
+func HasPrefixWord(s string, word uint64, n int32) bool {
+	if len(s) < int(n) {
+		return false
+	}
+	return keyBytes(*(*uint64)(unsafe.Pointer(unsafe.StringData(s)))^word, n) == 0
+}
