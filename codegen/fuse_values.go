@@ -508,6 +508,11 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 			// an error flags the row: the vector code decides its outcome
 			return fu.noted(r.Sig.Ret, fu.f.kernelCall(r.Sig, args...))
 		}
+		if k := r.Sig.Kernel; (k == "Upper" || k == "Lower") && r.Sig.KernelPkg == "" && fu.padded(r.Args[0]) && !isConst(r.Args[0]) {
+			// arena.UpperPadded(x): a short value of a column, a map's item
+			// or the arena, readable past its end, loaded as one word
+			return jen.Id(fu.f.arena()).Dot(k + "Padded").Call(args...)
+		}
 		return fu.f.kernelCall(r.Sig, args...)
 	}
 	panic(fmt.Sprintf("codegen: unknown row operation %d", r.Op))

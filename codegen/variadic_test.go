@@ -74,7 +74,9 @@ func TestArenaKernels(t *testing.T) {
 		}
 	}
 	for i := range arena.NumMethod() {
-		if name := arena.Method(i).Name; !arenaKernels[name] {
+		// (UpperPadded, LowerPadded: Upper and Lower for a value readable
+		// past its end, which the fused loops call instead)
+		if name := arena.Method(i).Name; !arenaKernels[name] && !arenaKernels[strings.TrimSuffix(name, "Padded")] {
 			t.Errorf("(*rt.Arena).%s is not in arenaKernels", name)
 		}
 	}

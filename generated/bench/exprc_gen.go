@@ -819,7 +819,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 		if lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 && lShipmodeArr.NullN() == 0 {
 			for i := range n {
 				// shared (always): upper(l_shipmode)
-				upper := arena.Upper(lShipmodeS.At(i))
+				upper := arena.UpperPadded(lShipmodeS.At(i))
 				switch {
 				case strings.HasSuffix(upper, "AIR"):
 					labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], upper)
@@ -836,7 +836,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipinstructArr *array.String, lComment
 					lShipmodeArrValidWord = lShipmodeArrValid.Word(i)
 				}
 				// shared (always): upper(l_shipmode)
-				upper := arena.Upper(lShipmodeS.At(i))
+				upper := arena.UpperPadded(lShipmodeS.At(i))
 				switch {
 				case vec.Both(vec.WordBit(lShipmodeArrValidWord, i), strings.HasSuffix(upper, "AIR")):
 					if lShipinstructArr.IsNull(i) {

@@ -888,12 +888,12 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 		if lShipmodeArr.NullN() == 0 && lShipinstructArr.NullN() == 0 && lCommentArr.NullN() == 0 && lReturnflagArr.NullN() == 0 && lLinestatusArr.NullN() == 0 {
 			for i := range n {
 				switch {
-				case strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR"):
-					labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], arena.Upper(lShipmodeS.At(i)))
+				case strings.HasSuffix(arena.UpperPadded(lShipmodeS.At(i)), "AIR"):
+					labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], arena.UpperPadded(lShipmodeS.At(i)))
 				case strings.Contains(lCommentS.At(i), "special"):
 					labelOut.AppendConcatShort(lReturnflagS.At(i), lLinestatusS.At(i), concatParts2[2], rt.Substring3(lCommentS.At(i), int32(1), int32(12)))
 				default:
-					labelOut.AppendShort(arena.Upper(lShipmodeS.At(i)))
+					labelOut.AppendShort(arena.UpperPadded(lShipmodeS.At(i)))
 				}
 			}
 		} else {
@@ -902,11 +902,11 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 					lCommentArrValidWord = lCommentArrValid.Word(i)
 				}
 				switch {
-				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(arena.Upper(lShipmodeS.At(i)), "AIR")):
+				case (!(lShipmodeArr.IsNull(i)) && strings.HasSuffix(arena.UpperPadded(lShipmodeS.At(i)), "AIR")):
 					if lShipinstructArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], arena.Upper(lShipmodeS.At(i)))
+						labelOut.AppendConcatShort(rt.Substring3(lShipinstructS.At(i), int32(1), int32(7)), concatParts[1], arena.UpperPadded(lShipmodeS.At(i)))
 					}
 				case vec.Both(vec.WordBit(lCommentArrValidWord, i), strings.Contains(lCommentS.At(i), "special")):
 					if lReturnflagArr.IsNull(i) || lLinestatusArr.IsNull(i) {
@@ -918,7 +918,7 @@ func stringCaseCol1(n int, all vec.Sel, lShipmodeArr *array.String, arena *rt.Ar
 					if lShipmodeArr.IsNull(i) {
 						labelOut.AppendNull()
 					} else {
-						labelOut.AppendShort(arena.Upper(lShipmodeS.At(i)))
+						labelOut.AppendShort(arena.UpperPadded(lShipmodeS.At(i)))
 					}
 				}
 			}

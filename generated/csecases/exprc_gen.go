@@ -4261,7 +4261,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 		if sArr.NullN() == 0 {
 			for i := range out {
 				// shared (always): upper(s)
-				upper := arena.Upper(sS.At(i))
+				upper := arena.UpperPadded(sS.At(i))
 				switch {
 				case rt.EqString(upper, "A"):
 					out[i] = int32(1)
@@ -4281,7 +4281,7 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 					nullBits = 0
 				}
 				// shared (always): upper(s)
-				upper := arena.Upper(sS.At(i))
+				upper := arena.UpperPadded(sS.At(i))
 				switch {
 				case vec.Both(vec.WordBit(sArrValidWord, i), rt.EqString(upper, "A")):
 					out[i] = int32(1)

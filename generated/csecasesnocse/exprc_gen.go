@@ -4756,26 +4756,26 @@ func string_case_chainCol1(n int, all vec.Sel, sArr *array.String, arena *rt.Are
 		if sArr.NullN() == 0 {
 			for i := range out {
 				switch {
-				case rt.EqString(arena.Upper(sS.At(i)), "A"):
+				case rt.EqString(arena.UpperPadded(sS.At(i)), "A"):
 					out[i] = int32(1)
-				case rt.EqString(arena.Upper(sS.At(i)), "B"):
+				case rt.EqString(arena.UpperPadded(sS.At(i)), "B"):
 					out[i] = int32(2)
 				default:
-					out[i] = rt.Length(arena.Upper(sS.At(i)))
+					out[i] = rt.Length(arena.UpperPadded(sS.At(i)))
 				}
 			}
 		} else {
 			for i := range out {
 				switch {
-				case (!(sArr.IsNull(i)) && rt.EqString(arena.Upper(sS.At(i)), "A")):
+				case (!(sArr.IsNull(i)) && rt.EqString(arena.UpperPadded(sS.At(i)), "A")):
 					out[i] = int32(1)
-				case (!(sArr.IsNull(i)) && rt.EqString(arena.Upper(sS.At(i)), "B")):
+				case (!(sArr.IsNull(i)) && rt.EqString(arena.UpperPadded(sS.At(i)), "B")):
 					out[i] = int32(2)
 				default:
 					if sArr.IsNull(i) {
 						directOut.SetNull(i)
 					} else {
-						out[i] = rt.Length(arena.Upper(sS.At(i)))
+						out[i] = rt.Length(arena.UpperPadded(sS.At(i)))
 					}
 				}
 			}

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"encoding/binary"
+	"math"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -56,6 +57,37 @@ func (a *Arena) Upper(s string) string { return a.mapCase(s, 'a', 'z', unicode.T
 
 // Lower is Lower(s): s itself when it has no upper-case letter.
 func (a *Arena) Lower(s string) string { return a.mapCase(s, 'A', 'Z', unicode.ToLower) }
+
+// UpperPadded is Upper for s readable 8 bytes past its start (a value read
+// in place through a view, or the arena's): a value of 1 to 8 bytes is one
+// word load, with no branch on its length, where Upper gathers a short
+// value's bytes by loads that stay inside it (which branch on a length the
+// data decides: SHIP and AIR).
+func (a *Arena) UpperPadded(s string) string { return a.mapCasePadded(s, 'a', 'z', unicode.ToUpper) }
+
+// LowerPadded is Lower for s readable 8 bytes past its start (UpperPadded).
+func (a *Arena) LowerPadded(s string) string { return a.mapCasePadded(s, 'A', 'Z', unicode.ToLower) }
+
+// mapCasePadded is mapCase for s readable 8 bytes past its start.
+func (a *Arena) mapCasePadded(s string, lo, hi byte, f func(rune) rune) string {
+	n := len(s)
+	if uint(n)-1 >= 8 { // empty, or longer than a word
+		return a.mapCase(s, lo, hi, f)
+	}
+	v := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8)) & (math.MaxUint64 >> (64 - 8*uint(n)))
+	m := caseFlips(v, lo, hi)
+	switch {
+	case v&highBits != 0:
+		return a.mapRunes(s, f)
+	case m == 0:
+		return s
+	}
+	a.reserve(8)
+	end := len(a.buf)
+	binary.LittleEndian.PutUint64(a.buf[end:end+8], v^m)
+	a.buf = a.buf[:end+n]
+	return unsafe.String(&a.buf[end], n)
+}
 
 // mapCase maps s's letters by f; ASCII letters in [lo, hi] change by 32.
 //

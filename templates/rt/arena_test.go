@@ -99,6 +99,16 @@ func TestArenaCaseEveryByte(t *testing.T) {
 				if got, want := a.Lower(s), Lower(s); got != want {
 					t.Fatalf("lower %q: %q, want %q", s, got, want)
 				}
+				// the same bytes readable past their end, followed by
+				// letters that must not show (UpperPadded, LowerPadded)
+				padded := append(append(make([]byte, 0, n+8), b...), "aZaZaZaZ"...)
+				p := unsafe.String(unsafe.SliceData(padded), n)
+				if got, want := a.UpperPadded(p), Upper(s); got != want {
+					t.Fatalf("upper padded %q: %q, want %q", s, got, want)
+				}
+				if got, want := a.LowerPadded(p), Lower(s); got != want {
+					t.Fatalf("lower padded %q: %q, want %q", s, got, want)
+				}
 			}
 		}
 	}
@@ -117,6 +127,7 @@ func TestArenaPadded(t *testing.T) {
 		func(a *Arena) string { return a.Upper("abcdefghijk") },
 		func(a *Arena) string { return a.CastInt64ToString(7) },
 		func(a *Arena) string { return a.Upper("é") },
+		func(a *Arena) string { return a.UpperPadded(a.Concat("ab", "c")) },
 	}
 	for left := range 16 {
 		for k, f := range build {
