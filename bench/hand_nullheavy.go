@@ -21,9 +21,12 @@ var nullHeavySchema = arrow.NewSchema([]arrow.Field{
 	{Name: "signed_qty", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
 }, nil)
 
-// HandNullHeavy is NullHeavy by hand: one pass of 64-row blocks that
-// computes every column on every row without a branch and takes each
-// column's validity word from the inputs' words:
+// HandNullHeavy is NullHeavy by hand: a loop per column, each computing
+// every row without a branch, 64-row blocks taking the column's validity
+// word from the inputs' words; each column's buffer is allocated just
+// before its loop, so that the allocator's zeroing leaves it in cache for
+// the writes (one pass writing all five columns, allocated first, was
+// slower than the generated code at 1M rows, 0.92x):
 //
 //   - disc_price: valid where l_extendedprice and l_discount are;
 //   - rate = COALESCE(l_tax, 0.0) + l_discount: l_tax's bits masked to +0.0
@@ -56,53 +59,81 @@ func HandNullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocat
 	vpk, vsk, vq := validityOf(in.Column(1)), validityOf(in.Column(2)), validityOf(in.Column(4))
 	vp, vd, vt := validityOf(in.Column(5)), validityOf(in.Column(6)), validityOf(in.Column(7))
 	vs, vc := validityOf(in.Column(10)), validityOf(in.Column(11))
+	nw := words(n)
 
-	dBuf, od := allocF64(mem, n)
-	rBuf, or := allocF64(mem, n)
+	// keysum first: it is the one column that can fail
 	kBuf, ok := allocI64(mem, n)
-	bBuf, ob := allocBits(mem, n)
-	qBuf, oq := allocF64(mem, n)
-	dValid, dw := allocBits(mem, n)
-	rValid, rw := allocBits(mem, n)
 	kValid, kw := allocBits(mem, n)
-	qValid, qw := allocBits(mem, n)
-	for w := range dw {
+	for w := range nw {
 		base := w * 64
-		end := min(base+64, n)
-		wp, wd, wt, wq := vp.word(base), vd.word(base), vt.word(base), vq.word(base)
-		wk := vpk.word(base) & vsk.word(base)
-		wsc := vs.word(base) & vc.word(base)
-		pb := pv[base:end]
-		db, tb, qb, sb, cb := dv[base:end], tv[base:end], qv[base:end], sv[base:end], cv[base:end]
-		pkb, skb := pkv[base:end], skv[base:end]
-		odb, orb, okb, oqb := od[base:end], or[base:end], ok[base:end], oq[base:end]
-		db, tb, qb, sb, cb = db[:len(pb)], tb[:len(pb)], qb[:len(pb)], sb[:len(pb)], cb[:len(pb)]
-		pkb, skb = pkb[:len(pb)], skb[:len(pb)]
-		odb, orb, okb, oqb = odb[:len(pb)], orb[:len(pb)], okb[:len(pb)], oqb[:len(pb)]
-		var big, ovf uint64
-		for j, p := range pb {
-			s := uint(j) & 63
-			d := db[j]
-			odb[j] = p * (1 - d)
-			orb[j] = math.Float64frombits(math.Float64bits(tb[j])&-(wt>>s&1)) + d
-			a, b := pkb[j], skb[j]
-			r := a + b
-			okb[j] = r
-			ovf |= uint64((r^a)&(r^b)) >> 63 << s
-			q := qb[j]
-			big |= b2u(gtNaN(q, 25)) << s
-			lt := b2u(sb[j] < cb[j]) & (wsc >> s)
-			oqb[j] = math.Float64frombits(math.Float64bits(q) ^ (lt^1)<<63)
+		a := pkv[base:min(base+64, n)]
+		b, o := skv[base:][:len(a)], ok[base:][:len(a)]
+		var ovf uint64
+		for j, x := range a {
+			y := b[j]
+			r := x + y
+			o[j] = r
+			ovf |= uint64((r^x)&(r^y)) >> 63 << (uint(j) & 63)
 		}
-		if bad := ovf & wk & tailMask(end-base); bad != 0 {
-			for _, b := range []*memory.Buffer{dBuf, rBuf, kBuf, bBuf, qBuf, dValid, rValid, kValid, qValid} {
-				b.Release()
-			}
+		wk := vpk.word(base) & vsk.word(base)
+		if bad := ovf & wk & tailMask(len(a)); bad != 0 {
+			kBuf.Release()
+			kValid.Release()
 			return nil, queryError(base+bits.TrailingZeros64(bad), "keysum", "l_partkey + l_suppkey", rt.ErrLongOverflow)
 		}
-		dw[w], rw[w], kw[w], qw[w] = wp&wd, wd, wk, wq
-		ob[w] = big & wq
+		kw[w] = wk
 	}
+
+	dBuf, od := allocF64(mem, n)
+	od = od[:len(pv)]
+	for j, p := range pv {
+		od[j] = p * (1 - dv[j])
+	}
+	dValid, dw := allocBits(mem, n)
+	for w := range dw {
+		dw[w] = vp.word(w*64) & vd.word(w*64)
+	}
+
+	rBuf, or := allocF64(mem, n)
+	for w := range nw {
+		base := w * 64
+		t := tv[base:min(base+64, n)]
+		d, o := dv[base:][:len(t)], or[base:][:len(t)]
+		wt := vt.word(base)
+		for j, x := range t {
+			o[j] = math.Float64frombits(math.Float64bits(x)&-(wt>>(uint(j)&63)&1)) + d[j]
+		}
+	}
+	rValid, rw := allocBits(mem, n)
+	for w := range rw {
+		rw[w] = vd.word(w * 64)
+	}
+
+	bBuf, ob := allocBits(mem, n)
+	qValid, qw := allocBits(mem, n)
+	for w := range nw {
+		base := w * 64
+		q := qv[base:min(base+64, n)]
+		var big uint64
+		for j, x := range q {
+			big |= b2u(gtNaN(x, 25)) << (uint(j) & 63)
+		}
+		wq := vq.word(base)
+		ob[w], qw[w] = big&wq, wq
+	}
+
+	qBuf, oq := allocF64(mem, n)
+	for w := range nw {
+		base := w * 64
+		q := qv[base:min(base+64, n)]
+		sd, cd, o := sv[base:][:len(q)], cv[base:][:len(q)], oq[base:][:len(q)]
+		wsc := vs.word(base) & vc.word(base)
+		for j, x := range q {
+			lt := b2u(sd[j] < cd[j]) & (wsc >> (uint(j) & 63))
+			o[j] = math.Float64frombits(math.Float64bits(x) ^ (lt^1)<<63)
+		}
+	}
+
 	dValid, dNulls := finishValidity(dValid, dw, n)
 	rValid, rNulls := finishValidity(rValid, rw, n)
 	kValid, kNulls := finishValidity(kValid, kw, n)
