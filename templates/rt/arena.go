@@ -69,9 +69,8 @@ func (a *Arena) UpperPadded(s string) string { return a.mapCasePadded(s, 'a', 'z
 func (a *Arena) LowerPadded(s string) string { return a.mapCasePadded(s, 'A', 'Z', unicode.ToLower) }
 
 // mapCasePadded is mapCase for s readable 8 bytes past its start. Its end
-// repeats mapCaseShort's: shared through a function, neither inlines it
-// (it is over the inliner's budget), and a call per value costs more than
-// the word load saves.
+// repeats mapCaseShort's on purpose: shared through a function, it is over
+// the inliner's budget, and each value would pay a second call.
 func (a *Arena) mapCasePadded(s string, lo, hi byte, f func(rune) rune) string {
 	n := len(s)
 	if uint(n)-1 >= 8 { // empty, or longer than a word
