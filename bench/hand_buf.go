@@ -91,16 +91,6 @@ func (v validity) word(i int) uint64 {
 	return v.load(i)
 }
 
-// valid1 returns 1 if row i is valid, else 0 (bit as a number, to AND
-// without a branch).
-func (v validity) valid1(i int) uint64 {
-	if v.b == nil {
-		return 1
-	}
-	p := v.off + i
-	return uint64(v.b[p>>3]>>(p&7)) & 1
-}
-
 // load is word of a column with a bitmap.
 func (v validity) load(i int) uint64 {
 	p := v.off + i

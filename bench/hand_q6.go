@@ -100,9 +100,9 @@ func HandQ6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 		o := out.v
 		for _, j := range listed[:c] {
 			i := base + int(j)
-			keep := vq.valid1(i) & vd.valid1(i) & vs.valid1(i)
+			keep := b2u(vq.bit(i)) & b2u(vd.bit(i)) & b2u(vs.bit(i))
 			o[k] = p[j] * d[j]
-			bits[k>>6] |= (keep & vp.valid1(i)) << (uint(k) & 63) // nothing for a row left out
+			bits[k>>6] |= (keep & b2u(vp.bit(i))) << (uint(k) & 63) // nothing for a row left out
 			k += int(keep)
 		}
 	}
