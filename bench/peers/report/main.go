@@ -1,7 +1,9 @@
 // Command report turns the raw output of `make bench` (BenchmarkQueries of
 // module bench/peers: exprc's generated code, its hand-written limit, the
-// interpreter and every peer engine measured side by side in one process) into
-// bench/REPORT.md and the chart bench/REPORT.svg.
+// interpreter and every peer engine measured side by side in one process;
+// and BenchmarkRatio: the generated code and the hand-written loop in
+// interleaved rounds, the paired gen/hand ratio) into bench/REPORT.md and
+// the chart bench/REPORT.svg.
 //
 //	go run -tags duckdb_arrow ./report -results ../results.txt -md ../REPORT.md -svg ../REPORT.svg [-scale ../SCALE.md] [-readme ../../README.md]
 //
@@ -22,11 +24,11 @@ import (
 
 // run describes the benchmark run for the report's header.
 type run struct {
-	command, date, goversion, goarch, goamd64, nproc, load, loadEnd string
+	command, date, goversion, goarch, goamd64, nproc, load, loadEnd, rounds string
 }
 
 func main() {
-	resultsFile := flag.String("results", "../results.txt", "raw go test -bench output of BenchmarkQueries")
+	resultsFile := flag.String("results", "../results.txt", "raw go test -bench output of BenchmarkQueries and BenchmarkRatio")
 	mdFile := flag.String("md", "../REPORT.md", "the Markdown report to write")
 	svgFile := flag.String("svg", "../REPORT.svg", "the chart to write")
 	pngFile := flag.String("png", "", "also write the chart as a PNG image to this file (to look at it where SVG does not show)")
@@ -39,6 +41,7 @@ func main() {
 	flag.StringVar(&rn.goarch, "goarch", "", "go env GOARCH")
 	flag.StringVar(&rn.goamd64, "goamd64", "", "go env GOAMD64")
 	flag.StringVar(&rn.nproc, "nproc", "", "nproc")
+	flag.StringVar(&rn.rounds, "rounds", "", "BenchmarkRatio's rounds per pass (-benchtime Nx)")
 	flag.StringVar(&rn.load, "load", "", "load average when the run started")
 	flag.StringVar(&rn.loadEnd, "load-end", "", "load average when the run ended")
 	flag.Parse()

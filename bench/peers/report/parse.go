@@ -22,8 +22,23 @@ type samples struct {
 // results are the parsed benchmark output and the header lines (goos, cpu...)
 // of the go test run.
 type results struct {
-	data   map[key]*samples
+	data map[key]*samples
+	// paired holds BenchmarkRatio's gen/hand figures, one per pass, by query,
+	// rows and nulls (impl empty): the generated code and the hand-written
+	// loop timed in interleaved rounds on the same batch.
+	paired map[key][]float64
 	header []string
+}
+
+// pairedRatio returns the median over the passes of the paired gen/hand
+// ratio of one query, size and NULL variant, and its spread; ok is false
+// when BenchmarkRatio did not measure it.
+func (r *results) pairedRatio(query, rows, nulls string) (m, sp float64, ok bool) {
+	v := r.paired[key{query, rows, nulls, ""}]
+	if len(v) == 0 {
+		return 0, 0, false
+	}
+	return median(v), spread(v), true
 }
 
 // get returns the samples of k, nil when it was not measured.
@@ -40,15 +55,17 @@ func (r *results) runs() int {
 	return n
 }
 
-// parse reads `go test -bench` output of BenchmarkQueries: lines named
-// BenchmarkQueries/query=Q/rows=R/nulls=N/impl=I-P, any number of passes.
+// parse reads `go test -bench` output of BenchmarkQueries and
+// BenchmarkRatio: lines named BenchmarkQueries/query=Q/rows=R/nulls=N/impl=I-P
+// and BenchmarkRatio/query=Q/rows=R/nulls=N-P, any number of passes.
 func parse(in io.Reader) (*results, error) {
-	r := &results{data: map[key]*samples{}}
+	r := &results{data: map[key]*samples{}, paired: map[key][]float64{}}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if !strings.HasPrefix(line, "BenchmarkQueries/") {
+		isRatio := strings.HasPrefix(line, "BenchmarkRatio/")
+		if !strings.HasPrefix(line, "BenchmarkQueries/") && !isRatio {
 			if k, _, ok := strings.Cut(line, ": "); ok && !strings.Contains(k, " ") && !slices.Contains(r.header, line) {
 				r.header = append(r.header, line)
 			}
@@ -75,6 +92,22 @@ func parse(in io.Reader) (*results, error) {
 			case "impl":
 				k.impl = val
 			}
+		}
+		if isRatio {
+			if k.query == "" || k.rows == "" || k.nulls == "" || k.impl != "" {
+				continue
+			}
+			for i := 2; i+1 < len(fields); i += 2 {
+				if fields[i+1] != "gen/hand" {
+					continue
+				}
+				v, err := strconv.ParseFloat(fields[i], 64)
+				if err != nil {
+					return nil, fmt.Errorf("%q: %v", line, err)
+				}
+				r.paired[k] = append(r.paired[k], v)
+			}
+			continue
 		}
 		if k.query == "" || k.rows == "" || k.nulls == "" || k.impl == "" {
 			continue

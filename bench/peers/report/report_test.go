@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -21,6 +22,15 @@ PASS
 BenchmarkQueries/query=Q6Filter/rows=64K/nulls=false/impl=generated-2         	    3000	    262144 ns/op	         4.000 ns/row	   65536 B/op	      11 allocs/op
 BenchmarkQueries/query=Q6Filter/rows=64K/nulls=false/impl=handwritten-2       	    9000	    131072 ns/op	         2.000 ns/row	   32768 B/op	       9 allocs/op
 BenchmarkQueries/query=Q6Filter/rows=64K/nulls=false/impl=duckdb-1thread-2    	    1000	   1572864 ns/op	        24.00 ns/row	    4096 B/op	     100 allocs/op
+`
+
+// pairedPasses are BenchmarkRatio's lines for the same query, size and NULL
+// variant over three passes: the paired gen/hand ratios 1.2, 1.25 and 1.9
+// (median 1.25, within 1.3×), where the BenchmarkQueries medians of
+// twoPasses give 5 ÷ 2 = 2.5× (missed).
+const pairedPasses = `BenchmarkRatio/query=Q6Filter/rows=64K/nulls=false-2         	      20	  1000000 ns/op	         2.400 gen-ns/row	         1.200 gen/hand	         2.000 hand-ns/row
+BenchmarkRatio/query=Q6Filter/rows=64K/nulls=false-2         	      20	  1000000 ns/op	         2.500 gen-ns/row	         1.250 gen/hand	         2.000 hand-ns/row
+BenchmarkRatio/query=Q6Filter/rows=64K/nulls=false-2         	      20	  1000000 ns/op	         3.800 gen-ns/row	         1.900 gen/hand	         2.000 hand-ns/row
 `
 
 func TestParse(t *testing.T) {
@@ -71,5 +81,47 @@ func TestTargets(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("targets lack %q:\n%s", want, b.String())
 		}
+	}
+}
+
+// TestPairedRatio checks that BenchmarkRatio's lines are read as the paired
+// ratio, that the gen/hand cell and the hand-written target use its median
+// rather than the ratio of the BenchmarkQueries medians (which here miss the
+// target where the paired ratio meets it), and that without them the report
+// falls back to the ratio of the medians.
+func TestPairedRatio(t *testing.T) {
+	res, err := parse(strings.NewReader(twoPasses + pairedPasses))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, sp, ok := res.pairedRatio("Q6Filter", "64K", "false")
+	if !ok || m != 1.25 || math.Abs(sp-0.52) > 1e-9 {
+		t.Errorf("pairedRatio = %v ±%v (%v), want 1.25 ±0.52", m, sp, ok)
+	}
+	if res.get("Q6Filter", "64K", "false", "") != nil {
+		t.Error("BenchmarkRatio's lines were read as an implementation's timings")
+	}
+	r := &report{res: res, impls: order(bench.OwnImpls()), run: run{rounds: "20"}}
+	if got, want := r.genHand("Q6Filter", "64K", "false"), "1.25× ±52%"; got != want {
+		t.Errorf("gen/hand cell = %q, want %q", got, want)
+	}
+	var b strings.Builder
+	r.targets(func(format string, args ...any) { fmt.Fprintf(&b, format, args...) })
+	for _, want := range []string{
+		"| exprc within 1.3× of the hand-written loop | 1 of 1 |  |",
+		"BenchmarkRatio, 20 rounds per pass",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("targets lack %q:\n%s", want, b.String())
+		}
+	}
+
+	res, err = parse(strings.NewReader(twoPasses))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = &report{res: res, impls: order(bench.OwnImpls())}
+	if got, want := r.genHand("Q6Filter", "64K", "false"), "2.50×"; got != want {
+		t.Errorf("gen/hand cell without BenchmarkRatio = %q, want %q (the ratio of the medians)", got, want)
 	}
 }
