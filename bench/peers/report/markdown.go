@@ -251,14 +251,32 @@ func (r *report) markdown() []byte {
 	return b.Bytes()
 }
 
-// genHand is the gen/hand cell of one query, size and NULL variant: the
-// paired ratio (BenchmarkRatio) with its spread over the passes where it was
-// measured, else the ratio of the two BenchmarkQueries medians.
-func (r *report) genHand(query, rows, nulls string) string {
+// genHandRatio is exprc's time ÷ the hand-written loop's for one query, size
+// and NULL variant: the paired ratio (BenchmarkRatio) and its spread over the
+// passes where it was measured (paired), else the ratio of the two
+// BenchmarkQueries medians (-1 when either is missing).
+func (r *report) genHandRatio(query, rows, nulls string) (x, sp float64, paired bool) {
 	if m, sp, ok := r.res.pairedRatio(query, rows, nulls); ok {
-		return fmt.Sprintf("%.2f× ±%.0f%%", m, 100*sp)
+		return m, sp, true
 	}
-	return ratio(r.res.get(query, rows, nulls, bench.Reference).ns(), r.res.get(query, rows, nulls, "handwritten").ns())
+	g, h := r.res.get(query, rows, nulls, bench.Reference).ns(), r.res.get(query, rows, nulls, "handwritten").ns()
+	if g <= 0 || h <= 0 {
+		return -1, 0, false
+	}
+	return g / h, 0, false
+}
+
+// genHand is the gen/hand cell of one query, size and NULL variant
+// (genHandRatio), with its spread where it is paired.
+func (r *report) genHand(query, rows, nulls string) string {
+	x, sp, paired := r.genHandRatio(query, rows, nulls)
+	switch {
+	case x < 0:
+		return "–"
+	case paired:
+		return fmt.Sprintf("%.2f× ±%.0f%%", x, 100*sp)
+	}
+	return fmt.Sprintf("%.2f×", x)
 }
 
 // measured reports whether any size of q was measured with exprc.
@@ -325,11 +343,11 @@ func (r *report) targets(p func(string, ...any)) {
 					}
 					total++
 					x := o / g
-					if t.atMost {
+					switch {
+					case t.impl == "handwritten":
+						x, _, _ = r.genHandRatio(q.Name, size.Label, nulls)
+					case t.atMost:
 						x = g / o
-					}
-					if pr, _, ok := r.res.pairedRatio(q.Name, size.Label, nulls); ok && t.impl == "handwritten" {
-						x = pr
 					}
 					if (t.atMost && x <= t.factor) || (!t.atMost && x >= t.factor) {
 						met++

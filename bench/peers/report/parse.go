@@ -93,27 +93,12 @@ func parse(in io.Reader) (*results, error) {
 				k.impl = val
 			}
 		}
-		if isRatio {
-			if k.query == "" || k.rows == "" || k.nulls == "" || k.impl != "" {
-				continue
-			}
-			for i := 2; i+1 < len(fields); i += 2 {
-				if fields[i+1] != "gen/hand" {
-					continue
-				}
-				v, err := strconv.ParseFloat(fields[i], 64)
-				if err != nil {
-					return nil, fmt.Errorf("%q: %v", line, err)
-				}
-				r.paired[k] = append(r.paired[k], v)
-			}
-			continue
-		}
-		if k.query == "" || k.rows == "" || k.nulls == "" || k.impl == "" {
+		// A BenchmarkRatio line names no implementation; a BenchmarkQueries line must.
+		if k.query == "" || k.rows == "" || k.nulls == "" || isRatio != (k.impl == "") {
 			continue
 		}
 		s := r.data[k]
-		if s == nil {
+		if s == nil && !isRatio {
 			s = &samples{}
 			r.data[k] = s
 		}
@@ -122,12 +107,15 @@ func parse(in io.Reader) (*results, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%q: %v", line, err)
 			}
-			switch fields[i+1] {
-			case "ns/row":
+			switch unit := fields[i+1]; {
+			case isRatio && unit == "gen/hand":
+				r.paired[k] = append(r.paired[k], v)
+			case isRatio:
+			case unit == "ns/row":
 				s.nsRow = append(s.nsRow, v)
-			case "B/op":
+			case unit == "B/op":
 				s.bytesOp = append(s.bytesOp, v)
-			case "allocs/op":
+			case unit == "allocs/op":
 				s.allocsOp = append(s.allocsOp, v)
 			}
 		}
