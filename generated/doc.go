@@ -32,9 +32,9 @@ package generated
 //go:generate go run ../cmd/exprc gen --out subqhostile subqhostile/spec.sql
 
 // cseshapes and cseshapesnocse: the random conditional shapes of
-// cseshapes/shapes.sql (go test ./cse/shapes -update writes it) with and
+// cseshapes/shapes.sql (go test ./internal/check/shapes -update writes it) with and
 // without CSE. They call the test-only function probe, which the exprc CLI does
-// not register, so cse/shapes/gen (exprc gen with probe registered) generates
-// them, and TestGeneratedUpToDate in cse/shapes checks them.
-//go:generate go run ../cse/shapes/gen --package cseshapes --out cseshapes cseshapes/shapes.sql
-//go:generate go run ../cse/shapes/gen --package cseshapesnocse --out cseshapesnocse --no-cse cseshapes/shapes.sql
+// not register, so internal/check/shapes/gen (exprc gen with probe registered) generates
+// them, and TestGeneratedUpToDate in internal/check/shapes checks them.
+//go:generate go run ../internal/check/shapes/gen --package cseshapes --out cseshapes cseshapes/shapes.sql
+//go:generate go run ../internal/check/shapes/gen --package cseshapesnocse --out cseshapesnocse --no-cse cseshapes/shapes.sql

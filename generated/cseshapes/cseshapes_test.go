@@ -4,16 +4,16 @@ import (
 	_ "embed"
 	"testing"
 
-	"github.com/exprc/exprc/cse/shapes"
 	"github.com/exprc/exprc/generated/cseshapes"
 	"github.com/exprc/exprc/generated/cseshapesnocse"
+	"github.com/exprc/exprc/internal/check/shapes"
 )
 
 //go:embed shapes.sql
 var spec []byte
 
 // TestShapes checks every random conditional shape of shapes.sql (go test
-// ./cse/shapes -update writes it) on a few seeded data sets: with a counting
+// ./internal/check/shapes -update writes it) on a few seeded data sets: with a counting
 // probe function, the interpreter with sharing and the evaluators generated
 // with CSE run each shared subexpression at most once per row and never on a
 // row where the query as written does not, and the interpreter and the

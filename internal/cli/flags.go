@@ -1,7 +1,7 @@
 // Package cli holds what the commands of exprc share: flag sets with their
 // usage text, compiling specs with positioned diagnostics, and the gen command
-// itself. cmd/exprc is the CLI; cse/shapes/gen runs the same gen command in a
-// process where the test-only function probe is registered.
+// itself. cmd/exprc is the CLI; internal/check/shapes/gen runs the same gen
+// command in a process where the test-only function probe is registered.
 package cli
 
 import (

@@ -38,9 +38,9 @@ func register(fn *ir.Function, aliases ...string) *ir.Function {
 }
 
 // Register adds a function from outside this package. It exists for
-// instrumented test functions (package cse/probe counts evaluations per row) and
-// must be called from an init function, before any lookup, because the registry
-// is read without locks.
+// instrumented test functions (package internal/check/probe counts evaluations
+// per row) and must be called from an init function, before any lookup,
+// because the registry is read without locks.
 func Register(fn *ir.Function, aliases ...string) *ir.Function { return register(fn, aliases...) }
 
 // Lookup returns the function a SQL name refers to, or nil when there is none.

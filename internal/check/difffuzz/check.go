@@ -14,7 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/cse"
-	"github.com/exprc/exprc/internal/fieldsum"
+	"github.com/exprc/exprc/internal/check/fieldsum"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
 	"github.com/exprc/exprc/templates/rt"

@@ -3,7 +3,7 @@ package shapes
 import (
 	"github.com/apache/arrow-go/v18/arrow"
 
-	"github.com/exprc/exprc/cse/probe"
+	"github.com/exprc/exprc/internal/check/probe"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
 )

@@ -12,7 +12,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/cse"
-	"github.com/exprc/exprc/cse/probe"
+	"github.com/exprc/exprc/internal/check/probe"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
 	"github.com/exprc/exprc/templates/vec"

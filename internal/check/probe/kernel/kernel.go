@@ -1,10 +1,10 @@
 // Package kernel holds the kernel of the test-only SQL function probe and its
-// evaluation recorder; package cse/probe registers the function and is the API
+// evaluation recorder; package internal/check/probe registers the function and is the API
 // tests use (probe.Reset, probe.Counts).
 //
 // The kernel lives in its own package because generated code names a call's
 // temporary after the SQL function ("probe"), which would shadow an import of
-// package cse/probe in the generated file.
+// package internal/check/probe in the generated file.
 package kernel
 
 import (

@@ -5,13 +5,13 @@
 // is a strict function that returns v, except that it fails with an error of
 // class PROBE_ERROR when v % 7 == 3 (so error paths are exercised), and that
 // every evaluation records one call for (tag, row) in a process-wide recorder.
-// Tests of conditional CSE (package cse/shapes) write the same probe(k, r, ...)
+// Tests of conditional CSE (package internal/check/shapes) write the same probe(k, r, ...)
 // subexpression in several places of a query, with r the row id, and then check
 // how often each one ran on each row: at most once with sharing, and never on a
 // row where the query as written would not run it.
 //
 // Probe, Reset and Counts are this package's API; the kernel itself and the
-// recorder live in package cse/probe/kernel, which generated code imports.
+// recorder live in package internal/check/probe/kernel, which generated code imports.
 //
 // Importing this package (for its side effect) adds probe to the function
 // registry of the whole process. Because the generated code calls the kernel
@@ -24,7 +24,7 @@ package probe
 import (
 	"fmt"
 
-	"github.com/exprc/exprc/cse/probe/kernel"
+	"github.com/exprc/exprc/internal/check/probe/kernel"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/functions"
 	"github.com/exprc/exprc/templates/rt"
@@ -38,7 +38,7 @@ const Name = "probe"
 
 // KernelPkg is the import path of the package of the kernel Probe, which
 // generated code calls. It is not this package: see package kernel.
-const KernelPkg = "github.com/exprc/exprc/cse/probe/kernel"
+const KernelPkg = "github.com/exprc/exprc/internal/check/probe/kernel"
 
 // Probe is the kernel of probe: it records one evaluation of (tag, row) and
 // returns v, or a PROBE_ERROR when v % 7 == 3.

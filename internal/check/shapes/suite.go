@@ -10,7 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/compiler"
-	"github.com/exprc/exprc/internal/fieldsum"
+	"github.com/exprc/exprc/internal/check/fieldsum"
 )
 
 // LookupFunc is the Lookup function of a generated package.

@@ -21,9 +21,9 @@
 //
 // A mismatch is shrunk (data in the checking process, the query by rounds of
 // candidate reductions compiled together) and written as a regression case to
-// testdata/regressions, which `go test ./codegen/difffuzz` replays.
+// testdata/regressions, which `go test ./internal/check/difffuzz` replays.
 //
-// Run it with `make fuzz` (FUZZTIME, SEED) or `go run ./codegen/difffuzz/cmd/difffuzz`.
+// Run it with `make fuzz` (FUZZTIME, SEED) or `go run ./internal/check/difffuzz/cmd/difffuzz`.
 package difffuzz
 
 import (

@@ -1,8 +1,8 @@
 // Command specgen writes the spec files of the codegen byte-equivalence check
-// (codegen/equiv/check.sh): -n random specs drawn by the differential fuzzer's
+// (internal/check/equiv/check.sh): -n random specs drawn by the differential fuzzer's
 // generator, plus the project's own specs and the difffuzz regression cases.
 //
-//	go run ./codegen/equiv/specgen -seed 1 -n 40 -out /tmp/equiv-specs-1-40 [-root /work/main]
+//	go run ./internal/check/equiv/specgen -seed 1 -n 40 -out /tmp/equiv-specs-1-40 [-root /work/main]
 //
 // Random spec i is difffuzz.GeneratePackage(seed, i, queries): a random schema
 // (difffuzz.RandomSchema over one of the fuzzer's table names) and -queries base
@@ -14,7 +14,7 @@
 // working directory): examples/demo/lineitem.sql, examples/consumer spec,
 // bench/bench.sql, generated/semcases/cases.sql, generated/csecases/cases.sql,
 // compiler/semcases' Spec (skipped when identical to generated/semcases), and
-// the spec part of each codegen/difffuzz/testdata/regressions/*.case.
+// the spec part of each internal/check/difffuzz/testdata/regressions/*.case.
 // A project spec without CREATE TABLE gets examples/demo/tables.sql put before
 // it (the demo and bench specs are compiled with it since the tables moved
 // there). generated/cseshapes/shapes.sql is left out: it calls the test-only function
@@ -28,8 +28,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/exprc/exprc/codegen/difffuzz"
 	"github.com/exprc/exprc/compiler/semcases"
+	"github.com/exprc/exprc/internal/check/difffuzz"
 )
 
 func main() {
@@ -117,7 +117,7 @@ func main() {
 		if s := semcases.Spec(cases); !seen[withoutHeader(s)] {
 			write("project-semcases-load.sql", s)
 		}
-		rc, err := difffuzz.LoadCases(filepath.Join(r, "codegen/difffuzz/testdata/regressions"))
+		rc, err := difffuzz.LoadCases(filepath.Join(r, "internal/check/difffuzz/testdata/regressions"))
 		if err != nil {
 			fail("regressions: %v", err)
 		}

@@ -120,7 +120,7 @@ func buildTable() *sigTable {
 	return t
 }
 
-// knownFunction excludes functions registered by instrumented tests (cse/probe)
+// knownFunction excludes functions registered by instrumented tests (internal/check/probe)
 // should they be linked into the same binary.
 func knownFunction(name string) bool { return name != "probe" }
 

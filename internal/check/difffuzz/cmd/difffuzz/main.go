@@ -1,10 +1,10 @@
 // Command difffuzz is the differential expression fuzzer (make fuzz): random
 // queries and data, checked across the interpreter and the generated code with
-// and without CSE. See package codegen/difffuzz.
+// and without CSE. See package internal/check/difffuzz.
 //
-//	go run ./codegen/difffuzz/cmd/difffuzz [-duration 10m] [-seed S] [-rounds N]
-//	go run ./codegen/difffuzz/cmd/difffuzz -replay      # the regression cases
-//	go run ./codegen/difffuzz/cmd/difffuzz -seed S -print P   # the spec of package P
+//	go run ./internal/check/difffuzz/cmd/difffuzz [-duration 10m] [-seed S] [-rounds N]
+//	go run ./internal/check/difffuzz/cmd/difffuzz -replay      # the regression cases
+//	go run ./internal/check/difffuzz/cmd/difffuzz -seed S -print P   # the spec of package P
 package main
 
 import (
@@ -14,7 +14,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/exprc/exprc/codegen/difffuzz"
+	"github.com/exprc/exprc/internal/check/difffuzz"
 )
 
 func main() {
@@ -27,7 +27,7 @@ func main() {
 	flag.IntVar(&cfg.DataSets, "datasets", cfg.DataSets, "data sets per package")
 	flag.IntVar(&cfg.MaxShrink, "shrink", cfg.MaxShrink, "failures to shrink into regression cases")
 	flag.IntVar(&cfg.SubPct, "subpct", cfg.SubPct, "percentage of queries that read subqueries (negative: the default, a quarter)")
-	regressions := flag.String("regressions", "", "directory for regression cases (default codegen/difffuzz/testdata/regressions; \"-\": print only)")
+	regressions := flag.String("regressions", "", "directory for regression cases (default internal/check/difffuzz/testdata/regressions; \"-\": print only)")
 	replay := flag.Bool("replay", false, "replay the regression cases and exit")
 	print := flag.Int("print", -1, "print the spec of package P of the seed and exit")
 	flag.Parse()
@@ -43,13 +43,13 @@ func main() {
 	cfg.Root = root
 	switch *regressions {
 	case "":
-		cfg.RegressionDir = filepath.Join(root, "codegen", "difffuzz", "testdata", "regressions")
+		cfg.RegressionDir = filepath.Join(root, "internal", "check", "difffuzz", "testdata", "regressions")
 	case "-":
 	default:
 		cfg.RegressionDir = *regressions
 	}
 	if *replay {
-		os.Exit(replayCases(root, filepath.Join(root, "codegen", "difffuzz", "testdata", "regressions")))
+		os.Exit(replayCases(root, filepath.Join(root, "internal", "check", "difffuzz", "testdata", "regressions")))
 	}
 	if *seed == 0 {
 		*seed = uint64(time.Now().UnixNano()) & (1<<53 - 1)

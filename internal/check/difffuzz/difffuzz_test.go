@@ -331,7 +331,7 @@ func TestSmoke(t *testing.T) {
 	}
 	root := repoRoot(t)
 	bin := filepath.Join(t.TempDir(), "difffuzz")
-	build := exec.Command("go", "build", "-o", bin, "./codegen/difffuzz/cmd/difffuzz")
+	build := exec.Command("go", "build", "-o", bin, "./internal/check/difffuzz/cmd/difffuzz")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -5,9 +5,9 @@
 # without --no-cse. A spec the CLI rejects counts as identical when both sides
 # exit with the same status and the same stdout and stderr.
 #
-#   codegen/equiv/check.sh                      # SEED=1 N=40 against BASE=HEAD (the last commit)
-#   SEED=7 N=100 codegen/equiv/check.sh
-#   EXPLAIN=1 codegen/equiv/check.sh            # also compare `exprc explain --format json`
+#   internal/check/equiv/check.sh                      # SEED=1 N=40 against BASE=HEAD (the last commit)
+#   SEED=7 N=100 internal/check/equiv/check.sh
+#   EXPLAIN=1 internal/check/equiv/check.sh            # also compare `exprc explain --format json`
 #
 # Environment:
 #   SEED, N, QUERIES   random specs: seed, number of specs, base queries per spec
@@ -106,7 +106,7 @@ if [[ ${1:-} == __one ]]; then
 fi
 
 # ---- setup --------------------------------------------------------------------
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 SEED=${SEED:-1}
 N=${N:-40}
 QUERIES=${QUERIES:-25}
@@ -151,11 +151,15 @@ if [[ ! -d $SPECS ]]; then
 	# Copied to a directory no commit tracks, so checking out another BASE
 	# later finds no untracked file in its way.
 	mkdir -p "$BASE_DIR/.specgen"
-	cp "$REPO/codegen/equiv/specgen/main.go" "$BASE_DIR/.specgen/main.go"
+	cp "$REPO/internal/check/equiv/specgen/main.go" "$BASE_DIR/.specgen/main.go"
 	sg=$BASE_DIR/specgen-bin
-	if ! (cd "$BASE_DIR" && go build -o "$sg" ./.specgen) 2>/dev/null; then
+	# Before difffuzz moved under internal/check, BASE has it at codegen/difffuzz
+	# (and no internal/check/difffuzz): build specgen against that path there.
+	if ! (cd "$BASE_DIR" && go build -o "$sg" ./.specgen) 2>/dev/null &&
+		! { sed -i 's#"github.com/exprc/exprc/internal/check/difffuzz"#"github.com/exprc/exprc/codegen/difffuzz"#' "$BASE_DIR/.specgen/main.go" &&
+			(cd "$BASE_DIR" && go build -o "$sg" ./.specgen) 2>/dev/null; }; then
 		echo "check.sh: specgen does not build at $BASE; using the working tree's" >&2
-		(cd "$REPO" && go build -o "$sg" ./codegen/equiv/specgen) || die "building specgen failed"
+		(cd "$REPO" && go build -o "$sg" ./internal/check/equiv/specgen) || die "building specgen failed"
 	fi
 	rm -rf "$SPECS.tmp"
 	"$sg" -seed "$SEED" -n "$N" -queries "$QUERIES" -root "$REPO" -out "$SPECS.tmp" || die "specgen failed"
@@ -172,7 +176,7 @@ for s in "$SPECS"/*.sql; do
 	for m in "${modes[@]}"; do
 		echo "$(basename "$s" .sql) $m"
 	done
-done | xargs -P "$JOBS" -L 1 "$REPO/codegen/equiv/check.sh" __one
+done | xargs -P "$JOBS" -L 1 "$REPO/internal/check/equiv/check.sh" __one
 
 # ---- summary ------------------------------------------------------------------
 nspecs=$(ls "$SPECS"/*.sql | wc -l)

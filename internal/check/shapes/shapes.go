@@ -4,7 +4,7 @@
 // Every shape is a query over the table w (see Table) whose expressions nest
 // IF, searched and simple CASE, COALESCE, AND/OR/NOT, IN, BETWEEN, NULLIF, TRY,
 // IS NULL, arithmetic and comparisons, and that writes the same probe(k, r, ...)
-// subexpressions (package cse/probe) in several positions: unconditionally, in
+// subexpressions (package internal/check/probe) in several positions: unconditionally, in
 // one or both branches of an IF, in WHEN conditions and THENs, in later COALESCE
 // arguments, under AND/OR, in the WHERE clause and in the outputs. Check then
 // counts the probe evaluations per (tag, row) of each way to run the query.

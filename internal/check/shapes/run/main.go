@@ -1,14 +1,14 @@
 // Command run is the large random-shape check of conditional CSE (make
 // cse-shapes): it generates N random conditional query shapes (package
-// cse/shapes) from a seed, compiles them with and without CSE into a temporary
+// internal/check/shapes) from a seed, compiles them with and without CSE into a temporary
 // module, and runs shapes.CheckSpec there: every probe subexpression must run
 // at most once per row with sharing and only on rows where the query as written
 // runs it, and the interpreter, the generated code with CSE and without CSE must
 // give identical results and errors.
 //
-//	go run ./cse/shapes/run [-n 10000] [-seed S] [-chunk 250] [-rows 64,200,17] [-keep]
-//	go run ./cse/shapes/run -sql 'SELECT ... FROM w' [-sql ...] [-rows 5] [-seed S]
-//	go run ./cse/shapes/run -seed S -print I      # the spec of query ShapeI
+//	go run ./internal/check/shapes/run [-n 10000] [-seed S] [-chunk 250] [-rows 64,200,17] [-keep]
+//	go run ./internal/check/shapes/run -sql 'SELECT ... FROM w' [-sql ...] [-rows 5] [-seed S]
+//	go run ./internal/check/shapes/run -seed S -print I      # the spec of query ShapeI
 //
 // The temporary module replaces github.com/exprc/exprc with this checkout and
 // builds offline (GOFLAGS=-mod=mod GOPROXY=off). Queries are split into
@@ -29,7 +29,7 @@ import (
 
 	"github.com/exprc/exprc/codegen"
 	"github.com/exprc/exprc/compiler"
-	"github.com/exprc/exprc/cse/shapes"
+	"github.com/exprc/exprc/internal/check/shapes"
 )
 
 func main() {
@@ -107,7 +107,7 @@ func run(n int, seed int64, chunk int, rows string, keep bool) error {
 		env := []string{"CSE_SHAPES_TOTALS=" + file}
 		// The generated packages are compiled without optimizations: they are
 		// big, and what is checked is their semantics, not their speed.
-		if err := goCmd(tmp, env, "test", "-count=1", "-timeout=60m", "-gcflags=cseshapesrun/...=-N -l", "./"+p); err != nil {
+		if err := goCmd(tmp, env, "test", "-count=1", "-timeout=60m", "-gcflags="+modulePath+"/...=-N -l", "./"+p); err != nil {
 			failed = true
 		}
 		b, err := os.ReadFile(file)
@@ -139,7 +139,7 @@ func run(n int, seed int64, chunk int, rows string, keep bool) error {
 	if len(tot.FailedQueries) > 0 {
 		shown := tot.FailedQueries[:min(len(tot.FailedQueries), 30)]
 		fmt.Printf("failing queries (first %d): %s\n", len(shown), strings.Join(shown, " "))
-		fmt.Printf("print one: go run ./cse/shapes/run -seed %d -print I (query ShapeI)\n", seed)
+		fmt.Printf("print one: go run ./internal/check/shapes/run -seed %d -print I (query ShapeI)\n", seed)
 	}
 	fmt.Printf("time:              generate %s, build+check %s (%.1f queries/s)\n",
 		genTime.Round(time.Second), elapsed.Round(time.Second), float64(tot.Queries)/elapsed.Seconds())
@@ -185,15 +185,21 @@ func repoRoot() (string, error) {
 	return filepath.Dir(mod), nil
 }
 
+// modulePath is the module path of the temporary module. It lies under
+// github.com/exprc/exprc so that its tests may import the internal packages
+// shapes and probe/kernel (the repository has no directory of that name, so no
+// import is ambiguous between the two modules).
+const modulePath = "github.com/exprc/exprc/internal/check/cseshapesrun"
+
 func writeModule(dir, root string) error {
-	gomod := fmt.Sprintf(`module cseshapesrun
+	gomod := fmt.Sprintf(`module %s
 
 go 1.26.8
 
 require github.com/exprc/exprc v0.0.0-00010101000000-000000000000
 
 replace github.com/exprc/exprc => %s
-`, root)
+`, modulePath, root)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		return err
 	}
@@ -222,7 +228,7 @@ func writeChunk(dir string, seed int64, lo, hi int, rows string) error {
 		pkg   string
 		noCSE bool
 	}{{"cse", false}, {"nocse", true}} {
-		src, err := codegen.Generate(prog.Queries, codegen.Options{Package: v.pkg, Command: "cse/shapes/run", NoCSE: v.noCSE})
+		src, err := codegen.Generate(prog.Queries, codegen.Options{Package: v.pkg, Command: "internal/check/shapes/run", NoCSE: v.noCSE})
 		if err != nil {
 			return fmt.Errorf("queries %d-%d: %w", lo, hi-1, err)
 		}
@@ -242,10 +248,10 @@ import (
 	_ "embed"
 	"testing"
 
-	"github.com/exprc/exprc/cse/shapes"
+	"github.com/exprc/exprc/internal/check/shapes"
 
-	"cseshapesrun/%[1]s/cse"
-	"cseshapesrun/%[1]s/nocse"
+	"%[4]s/%[1]s/cse"
+	"%[4]s/%[1]s/nocse"
 )
 
 //go:embed shapes.sql
@@ -254,7 +260,7 @@ var spec []byte
 func TestShapes(t *testing.T) {
 	shapes.CheckSpec(t, spec, cse.Lookup, nocse.Lookup, shapes.Suite{DataSeed: %[2]d, Rows: []int{%[3]s}})
 }
-`, filepath.Base(dir), seed, rows)
+`, filepath.Base(dir), seed, rows, modulePath)
 	return os.WriteFile(filepath.Join(dir, "check_test.go"), []byte(test), 0o644)
 }
 
