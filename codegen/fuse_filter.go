@@ -29,7 +29,7 @@ func (l *fusedLoops) emitFilterSel() string {
 		panic("codegen: a WHERE clause over a selection")
 	}
 	var bits []jen.Code
-	for _, t := range lower.FilterTerms(l.fz.Row) {
+	for _, t := range l.fz.Terms {
 		if t.Op == lower.RowBetween {
 			// x >= lo and x <= hi as two bits
 			x := fu.value(t.Args[0])

@@ -81,11 +81,11 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// row, first: every path through it evaluates them.
 	for _, a := range fz.Absorbs {
 		l.fu.locals[a.Shared.ID] = l.fu.local(tempName(a.Shared.Expr))
-		if a.Row.Op == lower.RowMap && a.Row.Fn != "cardinality" && a.Row.Fn != "map_contains_key" && lower.NullWhen(fz.Row, a.Shared.ID) {
+		if a.DecidesNull {
 			l.fu.decides[a.Shared.ID] = true
 		}
 	}
-	if lower.HasNullResult(fz.Row) || len(l.fu.decides) > 0 {
+	if fz.NullResult || len(l.fu.decides) > 0 {
 		// named before the bodies, whose NULL results (and NULL lookups)
 		// mark it (setNull)
 		l.res = f.fresh(fusedBase(n.Expr))
@@ -95,9 +95,9 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// (CASE WHEN y <> 0 THEN a DIV y END) marks its NULL rows in a register
 	// word (setNull); the clean and rows loops of map item reads keep
 	// SetNull.
-	l.marks = fz.Direct && kinds.FixedWidth(t) && !itemReads(fz) && lower.HasNullResult(fz.Row)
+	l.marks = fz.Direct && kinds.FixedWidth(t) && !fz.ItemReads && fz.NullResult
 	l.fu.outNull = l.setNull()
-	if lower.FilterSelects(fz) {
+	if fz.Selects {
 		f.commentFor(n.Expr)
 		return operand{t: t, sel: l.emitFilterSel()}
 	}
@@ -125,7 +125,7 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// A body of many branches is printed once, for every batch (the body
 	// for a dirty batch, in emitOne): a clean batch pays a test per input
 	// read, but the code is half as long (and compiles in half the time).
-	l.single = (l.logic || l.cond) && lower.Branches(fz.Row) >= oneLoopBranches
+	l.single = fz.OneBody
 	var rowsBody []jen.Code
 	if !l.single {
 		rowsBody = l.body(rowsStore, true, fz.Direct)
@@ -258,24 +258,13 @@ type fusedLoops struct {
 // loop's result, and only rows with a failed input are left to the vector
 // code.
 func (l *fusedLoops) decideModes() {
-	row := l.fz.Row
-	l.strict = lower.StrictRow(row)
-	absorbsStrict := true
-	for _, a := range l.fz.Absorbs {
-		// computed first on every row, a NULL one too: from a strict
-		// program, whose value there is never read
-		absorbsStrict = absorbsStrict && lower.StrictRow(a.Row)
-	}
-	l.strict = l.strict && absorbsStrict
-	l.logic = !l.strict && lower.LogicRoot(row) && len(l.fz.Absorbs) == 0 && !l.fz.Direct
-	l.cond = !l.strict && !l.logic && lower.NullAware(row) && absorbsStrict
-	l.exact = (l.strict || l.logic || l.cond) && lower.ExactErrors(row, false)
-	if l.cond {
-		l.inputs, l.inputsDecide = lower.InputsDecide(l.fz)
-	}
+	fz := l.fz
+	l.strict, l.logic, l.cond = fz.Mode == lower.ModeStrict, fz.Mode == lower.ModeLogic, fz.Mode == lower.ModeCond
+	l.exact = fz.Exact
+	l.inputs, l.inputsDecide = fz.Inputs, fz.InputsDecide
 	// Where a shared vector's error is the row's outcome wherever the row
 	// reads it, the loop notes it there too, and leaves no row.
-	l.fu.noteVectors = l.exact && lower.ExactErrors(row, true)
+	l.fu.noteVectors = fz.NoteVectors
 }
 
 // storeClean is how the clean loop stores a row's value: into out (the
@@ -577,9 +566,6 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		}
 		fu.nulls = false
 	}
-	if lower.HasTemp(l.fz.Row) && (!exact || !logic && !cond) {
-		panic("codegen: a fused expression computes a conditional in a value but does not decide every row: " + ir.Format(l.e))
-	}
 	leaves := len(fu.rowNulls) > 0 || fu.bad != ""
 	if strict || logic || cond {
 		leaves = len(fu.errTests) > 0 || fu.bad != "" && !exact
@@ -673,7 +659,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
-	upFront := l.fz.Direct && t.Kind != ir.KindVarchar && lower.HasNullResult(l.fz.Row)
+	upFront := l.fz.Direct && t.Kind != ir.KindVarchar && l.fz.NullResult
 	if upFront {
 		// a NULL result: the column's bitmap is made before the loops, so
 		// that a batch allocates the same whether or not a row is NULL
@@ -766,26 +752,17 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 // row out).
 func (l *fusedLoops) everyRow() bool {
 	fu := l.fu
-	if l.logic && l.fz.Filter && !l.single {
+	if !l.fz.EveryRow {
+		return false
+	}
+	if l.logic {
 		// a WHERE clause: see lower.FilterEveryRow
-		return len(fu.rowNulls) > 0 && len(fu.errTests) == 0 && fu.bad == "" && len(fu.flagArgs) == len(fu.rowNulls) &&
-			len(l.fz.Absorbs) == 0 && lower.FilterEveryRow(l.fz.Row)
+		return len(fu.rowNulls) > 0 && len(fu.errTests) == 0 && fu.bad == "" && len(fu.flagArgs) == len(fu.rowNulls)
 	}
-	if !l.strict || l.single || len(fu.rowNulls) == 0 || len(fu.errTests) > 0 || fu.bad != "" && !l.exact {
+	if len(fu.rowNulls) == 0 || len(fu.errTests) > 0 || fu.bad != "" && !l.exact {
 		return false
 	}
-	switch l.e.Type().Kind {
-	case ir.KindVarchar, ir.KindMap:
-		return false
-	}
-	if len(fu.flagArgs) != len(fu.rowNulls) {
-		return false // an input whose NULLs are not flags (none today)
-	}
-	ok := lower.EveryRow(l.fz.Row)
-	for _, a := range l.fz.Absorbs {
-		ok = ok && lower.EveryRow(a.Row)
-	}
-	return ok
+	return len(fu.flagArgs) == len(fu.rowNulls) // false for an input whose NULLs are not flags (none today)
 }
 
 // validity is the statements before an everyRow loop: the result's
@@ -828,7 +805,7 @@ func (l *fusedLoops) inputsValidity() []jen.Code {
 	}
 	// vec.AndValid(n, vec.FlagsOf(&x))
 	and := jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, flags...)...)
-	comment := jen.Comment("NULL exactly where " + lower.InputsSQL(l.inputs) + " is: its validity is theirs, 64 rows at a time; the loop computes every row")
+	comment := jen.Comment("NULL exactly where " + l.fz.InputsSQL + " is: its validity is theirs, 64 rows at a time; the loop computes every row")
 	return []jen.Code{comment, l.setValidity(and)}
 }
 
@@ -841,11 +818,6 @@ func (l *fusedLoops) setValidity(valid jen.Code) jen.Code {
 	}
 	return jen.Id(l.writer).Dot("SetValidity").Call(valid, l.fu.f.keptOf(l.sel, l.all))
 }
-
-// oneLoopBranches is how many conditionals (and lazily shared reads) a
-// fused expression deciding its NULL rows needs for a single loop, without
-// a copy of its body for clean batches.
-const oneLoopBranches = 3
 
 // setNull is the statement making row i NULL in the loop's output.
 func (l *fusedLoops) setNull() jen.Code {
@@ -995,22 +967,6 @@ func (l *fusedLoops) rowsLoop(body []jen.Code) []jen.Code {
 	}
 	rows = append(rows, l.forRows("out", rowBody))
 	return append(rows, jen.List(jen.Id(l.fused), jen.Id(l.rest)).Op("=").List(jen.True(), jen.Id("left")))
-}
-
-// itemReads reports whether fused expression fz reads map items (a
-// subscript or element_at over a MAP input column): its clean and rows
-// loops then differ (fusion.modal).
-func itemReads(fz *lower.Fused) bool {
-	reads := func(r *lower.Row) bool {
-		return lower.AnyRow(r, func(x *lower.Row) bool {
-			return x.Op == lower.RowMap && x.Fn != "cardinality" && x.Fn != "map_contains_key"
-		})
-	}
-	found := reads(fz.Row)
-	for _, a := range fz.Absorbs {
-		found = found || reads(a.Row)
-	}
-	return found
 }
 
 // decidesRowNulls reports whether the rows loop decides every row with a

@@ -9,7 +9,6 @@ import (
 
 	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
-	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
@@ -125,7 +124,7 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 		if stmts := fu.guardedNull(r, store, true); stmts != nil {
 			return stmts
 		}
-		if lower.Chosen(r) {
+		if r.Chosen {
 			// vec.ChooseInt64(cond, then, else): no branch
 			return []jen.Code{store(fu.choose(r, fu.value(r.Args[0]), fu.value(r.Args[1]), fu.value(r.Args[2])))}
 		}
@@ -135,7 +134,7 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 		if stmts := fu.guardedNull(r, store, true); stmts != nil {
 			return stmts
 		}
-		if lower.ChosenCase(r) {
+		if r.ChosenCase {
 			return fu.pick(r, store, fu.value)
 		}
 		// subject := ...; switch { case cond: ...; default: ... }
@@ -206,7 +205,7 @@ func (fu *fusion) temp(r *lower.Row) *tempVar {
 	if !ok {
 		base := exprBase(r.Expr) + "Value"
 		t = &tempVar{v: fu.local(base), null: fu.local(base + "Null")}
-		if lower.CanFlag(r, fu.noteVectors) {
+		if fu.canFlag(r) {
 			t.bad = fu.local(base + "Bad")
 		}
 		fu.temps[r] = t
@@ -225,7 +224,7 @@ func (fu *fusion) temp(r *lower.Row) *tempVar {
 // outcome: a NULL after it (a branch taken past a failed condition) is not.
 func (fu *fusion) compute(r *lower.Row, t *tempVar) []jen.Code {
 	stmts := []jen.Code{jen.Var().Id(t.v).Add(goType(r.Expr.Type()))}
-	_, inputsDecide := lower.NullInputs(r) // (nullTest tests those inputs instead of a flag)
+	inputsDecide := r.InputsDecide // (nullTest tests those inputs instead of a flag)
 	if fu.nulls && !inputsDecide {
 		stmts = append(stmts, jen.Var().Id(t.null).Bool())
 	}
@@ -266,7 +265,7 @@ func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 	}
 	last := -1
 	for k, a := range r.Args {
-		if !lower.StoredAnyRow(a) || a.Temp {
+		if !a.StoredAnyRow || a.Temp {
 			return nil
 		}
 		if len(fu.nullTest(a)) == 0 {
@@ -313,7 +312,7 @@ func (fu *fusion) coalesceSelect(r *lower.Row, t *tempVar) []jen.Code {
 //	v = vec.ChooseFloat64(ifCond, product3V[i], productV[i])
 //	vNull = vec.ChooseBool(ifCond, !vec.WordBit(product3ValidWord, i), !vec.WordBit(productValidWord, i))
 func (fu *fusion) ifSelect(r *lower.Row, t *tempVar, marks bool) []jen.Code {
-	if !fu.nulls || t.bad != "" || !lower.Chosen(r) {
+	if !fu.nulls || t.bad != "" || !r.Chosen {
 		return nil
 	}
 	cond := fu.local("ifCond")
@@ -370,9 +369,9 @@ func (fu *fusion) run(r *lower.Row, bad string, store func(jen.Code) jen.Code, s
 // the row's value or NULL is stored as the program runs, an error (its
 // first, the outcome) over them.
 func (fu *fusion) memo(r *lower.Row) jen.Code {
-	m := fu.f.memoFor(r.Shared)
+	m := fu.f.memoFor(r.Shared.ID, r.Shared.Expr, r.Shared.SQL)
 	memoBad := ""
-	if lower.CanFlag(r.Local, fu.noteVectors) {
+	if fu.canFlag(r.Local) {
 		memoBad = fu.local("memo" + itoa(r.Shared.ID) + "Bad")
 	}
 	store := func(v jen.Code) jen.Code { return jen.Id(m.vals).Dot("V").Index(jen.Id("i")).Op("=").Add(v) }
@@ -389,7 +388,7 @@ func (fu *fusion) memo(r *lower.Row) jen.Code {
 	}
 	fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(m.done).Index(jen.Id("i"))).Block(fill...))
 	v := jen.Id(m.vals).Dot("V").Index(jen.Id("i"))
-	if lower.CanFlag(r, false) {
+	if r.CanFlag {
 		return fu.noted(r.Expr.Type(), v, jen.Id(m.vals).Dot("ErrAt").Call(jen.Id("i")))
 	}
 	return v
@@ -404,6 +403,16 @@ func (fu *fusion) withTemps(build func() []jen.Code) []jen.Code {
 	pre := fu.pre
 	fu.pre = saved
 	return append(pre, stmts...)
+}
+
+// canFlag reports whether row program r can flag a row in this loop: with
+// the loop noting shared vectors' errors (noteVectors), reading one that may
+// hold errors flags too.
+func (fu *fusion) canFlag(r *lower.Row) bool {
+	if fu.noteVectors {
+		return r.CanFlagVectors
+	}
+	return r.CanFlag
 }
 
 // value returns the Go expression of row value r for row i, registering the
@@ -427,11 +436,11 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 	case lower.RowVector:
 		v := f.done[r.Def].vec
 		f.use(v)
-		if fu.noteVectors && cse.MayFail(r.Expr) && kinds.Of(r.Expr.Type()).Failed != "" {
+		if fu.noteVectors && r.MayFail && kinds.Of(r.Expr.Type()).Failed != "" {
 			// bad.Int64(xV[i], x.ErrAt(i))
 			return fu.noted(r.Expr.Type(), fu.vecInput(v, false), jen.Id(v).Dot("ErrAt").Call(jen.Id("i")))
 		}
-		return fu.vecInput(v, cse.MayFail(r.Expr))
+		return fu.vecInput(v, r.MayFail)
 	case lower.RowConst:
 		return literal(r.Const.V, r.Const.T)
 	case lower.RowColumn:
@@ -766,16 +775,16 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 		case lower.RowVector:
 			v = fu.f.done[r.Def].vec
 			fu.f.use(v) // IS NULL reads its NULLs alone
-			if !cse.MayFail(r.Expr) {
+			if !r.MayFail {
 				fu.flagsOf[v] = jen.Qual(vecPkg, "FlagsOf").Call(jen.Op("&").Id(v))
 			}
 		case lower.RowLocal:
 			walk(r.Local)
 		case lower.RowMemo:
-			v = fu.f.memoFor(r.Shared).vals // NULL where its memo is
+			v = fu.f.memoFor(r.Shared.ID, r.Shared.Expr, r.Shared.SQL).vals // NULL where its memo is
 		}
 		if r.Temp {
-			if ins, ok := lower.NullInputs(r); ok {
+			if ins, ok := r.Inputs, r.InputsDecide; ok {
 				// NULL exactly where these inputs are: tested for
 				// themselves, and its local keeps no NULL flag
 				for _, x := range ins {
@@ -857,7 +866,7 @@ func (fu *fusion) condNull(r *lower.Row) jen.Code {
 	}
 	v := fu.value(r)
 	if nt := fu.nullTest(r); len(nt) > 0 {
-		if lower.CondAnyRow(r) {
+		if r.CondAnyRow {
 			if valid := fu.validity(nt); valid != "" {
 				// vec.Both(xyValid.IsValid(i), x > y): the condition computed
 				// on every row, ANDed with its inputs' validity, no branch
@@ -944,7 +953,7 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		if stmts := fu.guardedNull(r, store, false); stmts != nil {
 			return stmts
 		}
-		if lower.ChosenCase(r) && !fu.nullableResult(r) {
+		if r.ChosenCase && !fu.nullableResult(r) {
 			return fu.pick(r, store, fu.condNull)
 		}
 		var stmts, cases []jen.Code
@@ -992,7 +1001,7 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		return []jen.Code{jen.Switch().Block(cases...)}
 	}
 	if nt := fu.unknown(fu.nullTest(r)); len(nt) > 0 {
-		if fu.nullIf != nil && lower.StoredAnyRow(r) {
+		if fu.nullIf != nil && r.StoredAnyRow {
 			// out[i] = x; nullBits |= vec.Bit(x.IsNull(i)) << ...: no branch on the NULL
 			return []jen.Code{fu.stored(r, store), fu.nullIf(fu.isNullOf(nt))}
 		}
@@ -1193,7 +1202,7 @@ func (fu *fusion) choose(r *lower.Row, cond, then, els jen.Code) jen.Code {
 //	out[i] = vec.ChooseInt64(ifCond, a, b)
 //	nullBits |= vec.Bit(vec.ChooseBool(ifCond, a.IsNull(i), b.IsNull(i))) << (uint(i) & 63)
 func (fu *fusion) chooseNull(r *lower.Row, store func(jen.Code) jen.Code) []jen.Code {
-	if !lower.Chosen(r) {
+	if !r.Chosen {
 		return nil
 	}
 	thenNull, elseNull := fu.nullTest(r.Args[1]), fu.nullTest(r.Args[2])
@@ -1257,7 +1266,7 @@ func (fu *fusion) guardedNull(r *lower.Row, store func(jen.Code) jen.Code, clean
 	default:
 		return nil
 	}
-	if then.Op != lower.RowKernel || !then.Flags || then.Temp || then.Sig.KernelPkg != "" || !lower.CondAnyRow(cond) {
+	if then.Op != lower.RowKernel || !then.Flags || then.Temp || then.Sig.KernelPkg != "" || !cond.CondAnyRow {
 		return nil
 	}
 	twin, ok := rt.TryKernels[then.Sig.Kernel]
@@ -1265,7 +1274,7 @@ func (fu *fusion) guardedNull(r *lower.Row, store func(jen.Code) jen.Code, clean
 		return nil
 	}
 	for _, a := range then.Args {
-		if !lower.StoredAnyRow(a) {
+		if !a.StoredAnyRow {
 			return nil
 		}
 	}

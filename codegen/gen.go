@@ -34,8 +34,6 @@ type Options struct {
 	// Command is the command line recorded in the header, so a reader knows how
 	// to regenerate the file.
 	Command string
-	// NoCSE disables sharing of common subexpressions (for tests and benchmarks).
-	NoCSE bool
 }
 
 // fileGen collects file-level declarations shared by the queries of one output
@@ -56,10 +54,15 @@ type fileGen struct {
 	subTypes map[int]*subTypes
 }
 
-// Generate writes the Go source of one file holding an evaluator per query. The
-// output is gofmt-formatted and deterministic: the same queries and options give
+// Generate writes the Go source of one file holding an evaluator per query of
+// prog, printing its plan as it is (lower.Plan took every decision). The
+// output is gofmt-formatted and deterministic: the same plan and options give
 // the same bytes.
-func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
+func Generate(prog *lower.Program, opts Options) ([]byte, error) {
+	var queries []*ir.Query
+	for _, pq := range prog.Queries {
+		queries = append(queries, pq.IR)
+	}
 	if opts.Package == "" {
 		return nil, fmt.Errorf("codegen: no package name")
 	}
@@ -102,13 +105,8 @@ func Generate(queries []*ir.Query, opts Options) ([]byte, error) {
 	}
 	r := newRenderer(opts.Package, fg.kernelPkgs)
 	decls := r.slot() // the package-level variables the queries declare, first
-	for _, q := range queries {
-		code, err := fg.query(q, opts)
-		if err != nil {
-			r.wait()
-			return nil, err
-		}
-		r.add(code, fg.units...)
+	for _, pq := range prog.Queries {
+		r.add(fg.query(pq), fg.units...)
 	}
 	r.add(lookup(queries))
 	r.render(decls, fg.decls)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
-	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -68,25 +67,14 @@ func (fg *fileGen) newFuncGen(q *ir.Query, reserved ...string) *funcGen {
 
 // query emits the declarations of one query: its input and output schemas and
 // its evaluator function.
-func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
+func (fg *fileGen) query(pq *lower.Query) []jen.Code {
+	q := pq.IR
 	name := GoName(q.Name, true)
 	schemaVar := name + "Schema"
-	var plan *cse.Plan
-	if !opts.NoCSE {
-		plan = Sharing(q)
-	}
-	if err := ir.CheckSettled(q); err != nil {
-		return nil, fmt.Errorf("codegen: %w", err)
-	}
 	var preparedCode []jen.Code
-	if len(q.Subqueries) > 0 {
-		code, err := fg.prepared(q, name, opts)
-		if err != nil {
-			return nil, err
-		}
-		preparedCode = code
+	if pq.Prepared != nil {
+		preparedCode = fg.prepared(q, pq.Prepared, name)
 	}
-	pq := lower.Lower(q, plan)
 	var reserved []string
 	if len(q.Subqueries) > 0 {
 		reserved = append(reserved, recv)
@@ -316,7 +304,7 @@ func (fg *fileGen) query(q *ir.Query, opts Options) ([]jen.Code, error) {
 	} else {
 		code = append(code, jen.Func().Id(name).Params(params...).Params(results...).Block(body...), jen.Line())
 	}
-	return append(code, units...), nil
+	return append(code, units...)
 }
 
 func splitLines(s string) []string {
@@ -329,15 +317,4 @@ func splitLines(s string) []string {
 		}
 	}
 	return append(out, s[start:])
-}
-
-// Sharing is the CSE plan code generation follows for q, or nil when the
-// plan shares nothing. A nil plan makes the code with CSE byte-identical to
-// the code without it, so a tool that compiles both (the differential
-// fuzzer) may compile such a query once.
-func Sharing(q *ir.Query) *cse.Plan {
-	if p := cse.Analyze(q); len(p.Shared) > 0 {
-		return p
-	}
-	return nil
 }

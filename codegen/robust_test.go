@@ -17,7 +17,9 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/ir"
 )
 
 // The golden tests of this package honour -update; another test file of the
@@ -45,7 +47,7 @@ func generateSpec(t *testing.T, spec []byte, pkg string) []byte {
 	if err != nil {
 		t.Fatalf("spec of package %s does not compile: %v", pkg, err)
 	}
-	src, err := codegen.Generate(prog.Queries, codegen.Options{Package: pkg, Command: "exprc gen --package " + pkg + " spec.sql"})
+	src, err := generate(prog.Queries, codegen.Options{Package: pkg, Command: "exprc gen --package " + pkg + " spec.sql"})
 	if err != nil {
 		t.Fatalf("package %s: %v", pkg, err)
 	}
@@ -124,7 +126,7 @@ func TestHostileNamesRejected(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": []byte(tc.spec)})
 			if err == nil {
-				_, err = codegen.Generate(prog.Queries, codegen.Options{Package: "p"})
+				_, err = generate(prog.Queries, codegen.Options{Package: "p"})
 			}
 			if err == nil {
 				t.Fatalf("no error; want one mentioning %q", tc.want)
@@ -149,7 +151,7 @@ func TestQueryNamesDistinctDeclarations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		src, err := codegen.Generate(prog.Queries, codegen.Options{Package: "p"})
+		src, err := generate(prog.Queries, codegen.Options{Package: "p"})
 		if err != nil {
 			continue // a clear refusal is fine
 		}
@@ -352,4 +354,13 @@ func TestGeneratedCodeRobustness(t *testing.T) {
 	if err != nil {
 		t.Errorf("go test -race ./hostile ./edge in %s: %v\n%s", dir, err, out)
 	}
+}
+
+// generate plans qs as exprc gen does and prints them.
+func generate(qs []*ir.Query, opts codegen.Options) ([]byte, error) {
+	plan, err := lower.Plan(qs, lower.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return codegen.Generate(plan, opts)
 }

@@ -4,7 +4,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/exprc/exprc/codegen/lower"
-	"github.com/exprc/exprc/cse"
+	"github.com/exprc/exprc/ir"
 )
 
 // hoists prints the shared subexpressions computed at the start of a region.
@@ -23,7 +23,7 @@ type memoVars struct{ vals, done string }
 // vector that then holds it for all of them.
 func (f *funcGen) ensure(n *lower.Node) operand {
 	s := n.Shared
-	m := f.memoFor(s)
+	m := f.memoFor(s.ID, s.Expr, s.SQL)
 	todo := f.fresh("todo")
 	f.sels[n.Args[0].Sel] = todo
 	f.add(jen.Id(todo).Op(":=").Qual(vecPkg, "Missing").Call(jen.Id(m.done), jen.Id(f.sel(n.Sel)), jen.Id("n")))
@@ -31,32 +31,33 @@ func (f *funcGen) ensure(n *lower.Node) operand {
 	return operand{t: n.Expr.Type(), vec: m.vals}
 }
 
-// memoFor returns the memo of lazily shared s, declaring it on first use,
-// and notes that the code being printed reads it.
-func (f *funcGen) memoFor(s *cse.Shared) memoVars {
-	m, ok := f.memos[s.ID]
+// memoFor returns the memo of lazily shared subexpression id (expr, written
+// sql), declaring it on first use, and notes that the code being printed
+// reads it.
+func (f *funcGen) memoFor(id int, expr ir.Expr, sql string) memoVars {
+	m, ok := f.memos[id]
 	if !ok {
-		base := "shared" + itoa(s.ID)
+		base := "shared" + itoa(id)
 		m = memoVars{vals: f.fresh(base), done: f.fresh(base + "Done")}
-		f.memos[s.ID] = m
-		t := goType(s.Expr.Type())
+		f.memos[id] = m
+		t := goType(expr.Type())
 		if f.scope == nil {
 			// shared3 := vec.Memo[T](n)
 			// shared3Done := make([]bool, n)
-			f.add(jen.Comment("lazily shared: "+comment(s.SQL)),
+			f.add(jen.Comment("lazily shared: "+comment(sql)),
 				jen.Id(m.vals).Op(":=").Qual(vecPkg, "Memo").Types(t).Call(jen.Id("n")),
 				jen.Id(m.done).Op(":=").Make(jen.Index().Bool(), jen.Id("n")))
 		} else {
 			// Units share the memo: the query function holds it, and they
 			// write it through its pointer.
 			// shared3 := vec.New[T](n)
-			f.prologue = append(f.prologue, jen.Comment("lazily shared: "+comment(s.SQL)),
+			f.prologue = append(f.prologue, jen.Comment("lazily shared: "+comment(sql)),
 				jen.Id(m.vals).Op(":=").Qual(vecPkg, "New").Types(t).Call(jen.Id("n")),
 				jen.Id(m.done).Op(":=").Make(jen.Index().Bool(), jen.Id("n")))
 			f.declareOuter(m.vals, jen.Op("*").Qual(vecPkg, "Vec").Types(t))
 			f.declareOuter(m.done, jen.Index().Bool())
 			m.vals = "(*" + m.vals + ")"
-			f.memos[s.ID] = m
+			f.memos[id] = m
 		}
 	}
 	f.use(m.vals)

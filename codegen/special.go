@@ -101,7 +101,7 @@ type matcherVar struct{ name, err string }
 // constant path, compiled once (rt.CompileJSONPath never fails: an invalid
 // path gives NULL).
 func (f *funcGen) matcher(e *ir.Call) *matcherVar {
-	pattern, esc, _ := lower.PatternLits(e)
+	pattern, esc, _ := ir.PatternLits(e)
 	key := e.Fn.Name + "\x00" + pattern
 	if e.Fn.Name == "like" && len(e.Args) > 2 {
 		key += "\x00" + esc

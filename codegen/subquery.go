@@ -7,7 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/exprc/exprc/codegen/lower"
-	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/ir"
 )
 
@@ -25,20 +24,20 @@ const recv = "p"
 
 // subTypes are the Go types of one settled subquery's structure.
 type subTypes struct {
-	s *ir.Settled
+	s   *ir.Settled
+	sub *lower.Sub // its plan
 	// V and H: the value type and its hash type (SubSpec); K the key type.
 	v, h, k jen.Code
 	// vt is the value's SQL type (BOOLEAN when there is no value).
 	vt ir.Type
 	// r is the result type.
-	r jen.Code
-	// packed: the keys are packed into strings (several, or DOUBLE).
-	packed bool
-	field  string
+	r     jen.Code
+	field string
 }
 
-func newSubTypes(s *ir.Settled) *subTypes {
-	st := &subTypes{s: s, field: fmt.Sprintf("sub%d", s.ID), vt: ir.TypeBoolean}
+func newSubTypes(sub *lower.Sub) *subTypes {
+	s := sub.Settled
+	st := &subTypes{s: s, sub: sub, field: fmt.Sprintf("sub%d", s.ID), vt: ir.TypeBoolean}
 	if s.Value != nil {
 		st.vt = s.Value.Type()
 	}
@@ -52,7 +51,6 @@ func newSubTypes(s *ir.Settled) *subTypes {
 		st.k = goType(s.Keys[0].Inner.Type())
 	default:
 		st.k = jen.String()
-		st.packed = len(s.Keys) > 0
 	}
 	return st
 }
@@ -197,67 +195,14 @@ func (st *subTypes) fieldType() jen.Code {
 	return jen.Qual(vecPkg, "SubLoop").Types(st.v)
 }
 
-// pass is one inner phase: the subqueries over one table with one inner
-// filter, computed together over each inner batch.
-type pass struct {
-	table *ir.Table
-	inner ir.Expr
-	subs  []*subTypes
-	name  string
-	// outputs of the pass function: the filter (if any), then per subquery
-	// its key inner sides, range inner side and value.
-	outs []ir.Expr
-	// roles name each output after what it holds (the constructor's local
-	// of it, and the comment over its code).
-	roles []string
-}
-
-// passes groups the settled subqueries into the passes of ir.Passes.
-func passes(subs []*ir.Settled) []*pass {
-	var out []*pass
-	for _, p := range ir.Passes(subs) {
-		np := &pass{table: p.Table, inner: p.Inner}
-		for _, s := range p.Subs {
-			np.subs = append(np.subs, newSubTypes(s))
-		}
-		out = append(out, np)
-	}
-	return out
-}
-
-// loopCond is what a loop-form subquery tests per candidate and outer row:
-// the AND of its keys, its range and its rest, with the outer sides as
-// Params of the argument slots.
-func loopCond(s *ir.Settled, args []ir.Expr) ir.Expr {
-	var conj []ir.Expr
-	key := func(k ir.SettledKey) {
-		a := args[k.Arg]
-		p := &ir.Param{Slot: k.Arg, Name: fmt.Sprintf("arg%d", k.Arg), T: a.Type(), Nullable: ir.MayBeNull(a)}
-		conj = append(conj, &ir.Call{Fn: k.Cmp.Fn, Sig: k.Cmp.Sig, Args: []ir.Expr{k.Inner, p}})
-	}
-	for _, k := range s.Keys {
-		key(k)
-	}
-	if s.Range != nil {
-		key(*s.Range)
-	}
-	if s.Rest != nil {
-		conj = append(conj, s.Rest)
-	}
-	if len(conj) == 1 {
-		return conj[0]
-	}
-	return &ir.And{Args: conj}
-}
-
 // prepared emits the type, constructor and helper methods of a query with
-// subqueries; the caller emits Eval.
-func (fg *fileGen) prepared(q *ir.Query, name string, opts Options) ([]jen.Code, error) {
-	ps := passes(q.Subqueries)
+// subqueries (planned in prep); the caller emits Eval.
+func (fg *fileGen) prepared(q *ir.Query, prep *lower.Prepared, name string) []jen.Code {
 	var fields []jen.Code
 	byID := map[int]*subTypes{}
-	for _, p := range ps {
-		for _, st := range p.subs {
+	for _, p := range prep.Passes {
+		for _, sub := range p.Subs {
+			st := newSubTypes(sub)
 			byID[st.s.ID] = st
 			fields = append(fields, jen.Comment(fmt.Sprintf("#%d: %s", st.s.ID, comment(st.s.Describe()))))
 			fields = append(fields, jen.Comment(comment(ir.Shorten(st.s.SQL, 100))))
@@ -280,52 +225,24 @@ func (fg *fileGen) prepared(q *ir.Query, name string, opts Options) ([]jen.Code,
 
 	// Inner table schemas.
 	tableVar := map[*ir.Table]string{}
-	for _, p := range ps {
-		if _, ok := tableVar[p.table]; ok {
+	for _, p := range prep.Passes {
+		if _, ok := tableVar[p.Table]; ok {
 			continue
 		}
-		v := fg.names.fresh(unexport(name) + GoName(p.table.Name, true) + "Table")
-		tableVar[p.table] = v
-		code = append(code, jen.Comment(fmt.Sprintf("%s is the schema of table %s, which %s's subqueries read.", v, comment(p.table.Name), name)),
-			jen.Var().Id(v).Op("=").Add(schemaLit(p.table.Columns)), jen.Line())
+		v := fg.names.fresh(unexport(name) + GoName(p.Table.Name, true) + "Table")
+		tableVar[p.Table] = v
+		code = append(code, jen.Comment(fmt.Sprintf("%s is the schema of table %s, which %s's subqueries read.", v, comment(p.Table.Name), name)),
+			jen.Var().Id(v).Op("=").Add(schemaLit(p.Table.Columns)), jen.Line())
 	}
 
 	// Constructor.
 	ctor := []jen.Code{jen.Id(recv).Op(":=").Op("&").Id(name).Values()}
-	for i, p := range ps {
-		p.name = fmt.Sprintf("pass%d", i+1)
-		out := func(e ir.Expr, role string) {
-			p.outs = append(p.outs, e)
-			p.roles = append(p.roles, role)
+	for _, p := range prep.Passes {
+		if p.Plan != nil {
+			code = append(code, fg.vectorFunc(p.Plan, name, passName(p), p.Roles, nil,
+				fmt.Sprintf("%s computes, over one batch of table %s, the inner phase of subquer%s", passName(p), comment(p.Table.Name), passSubs(p)))...)
 		}
-		if p.inner != nil {
-			out(p.inner, "filter")
-		}
-		for _, st := range p.subs {
-			id := itoa(st.s.ID)
-			for j, k := range st.s.Keys {
-				role := "sub" + id + "Key"
-				if len(st.s.Keys) > 1 {
-					role += itoa(j + 1)
-				}
-				out(k.Inner, role)
-			}
-			if st.s.Range != nil {
-				out(st.s.Range.Inner, "sub"+id+"Range")
-			}
-			if st.s.Value != nil {
-				out(st.s.Value, "sub"+id+"Value")
-			}
-		}
-		if len(p.outs) > 0 {
-			fn, err := fg.vectorFunc(q, name, p.name, p.table, p.outs, p.roles, nil, opts,
-				fmt.Sprintf("%s computes, over one batch of table %s, the inner phase of subquer%s", p.name, comment(p.table.Name), passSubs(p)))
-			if err != nil {
-				return nil, err
-			}
-			code = append(code, fn...)
-		}
-		ctor = append(ctor, fg.buildPass(q, name, p, tableVar[p.table])...)
+		ctor = append(ctor, fg.buildPass(q, name, p, byID, tableVar[p.Table])...)
 	}
 	ctor = append(ctor, jen.Return(jen.Id(recv), jen.Nil()))
 	code = append(code,
@@ -340,101 +257,59 @@ func (fg *fileGen) prepared(q *ir.Query, name string, opts Options) ([]jen.Code,
 
 	// Release, and the per-row tests of loop forms.
 	var release []jen.Code
-	for _, s := range q.Subqueries {
-		st := byID[s.ID]
-		if s.Form != ir.FormLoop {
+	for _, sub := range prep.Subs {
+		s, st, test := sub.Settled, byID[sub.Settled.ID], sub.Test
+		if test == nil {
 			continue
 		}
 		release = append(release, jen.Id(recv).Dot(st.field).Dot("Release").Call())
-		cond := loopCond(s, argsOf(q, s))
-		params := paramList(s, argsOf(q, s))
-		fn, err := fg.vectorFunc(q, name, st.field+"Cond", s.Table, []ir.Expr{cond}, []string{"membership"}, params, opts,
-			fmt.Sprintf("%sCond tests the correlation of subquery #%d on one inner batch for one outer row: %s", st.field, s.ID, comment(ir.Shorten(ir.Format(cond), 80))))
-		if err != nil {
-			return nil, err
-		}
-		code = append(code, fn...)
+		code = append(code, fg.vectorFunc(test.Plan, name, st.field+"Cond", []string{"membership"}, test.Params,
+			fmt.Sprintf("%sCond tests the correlation of subquery #%d on one inner batch for one outer row: %s", st.field, s.ID, comment(ir.Shorten(ir.Format(test.Cond), 80))))...)
 	}
 	code = append(code,
 		jen.Comment("Release drops the inner batches the prepared query keeps."),
 		jen.Func().Params(jen.Id(recv).Op("*").Id(name)).Id("Release").Params().Block(release...), jen.Line())
-	return code, nil
+	return code
 }
 
-func passSubs(p *pass) string {
+// passName is the method computing pass p's vectors.
+func passName(p *lower.Pass) string { return fmt.Sprintf("pass%d", p.Index) }
+
+func passSubs(p *lower.Pass) string {
 	var ids []string
-	for _, st := range p.subs {
-		ids = append(ids, fmt.Sprintf("#%d", st.s.ID))
+	for _, sub := range p.Subs {
+		ids = append(ids, fmt.Sprintf("#%d", sub.Settled.ID))
 	}
 	return map[bool]string{true: "y ", false: "ies "}[len(ids) == 1] + strings.Join(ids, ", ")
 }
 
-// argsOf returns the arguments of a read of s in q (every read of a settled
-// subquery has the same argument types).
-func argsOf(q *ir.Query, s *ir.Settled) []ir.Expr {
-	var found []ir.Expr
-	ir.Reads(q, func(sq *ir.Subquery) {
-		if found == nil && sq.Settled == s {
-			found = sq.Args
-		}
-	})
-	return found
-}
-
-// param is one outer value a per-row test takes.
-type param struct {
-	slot int
-	t    ir.Type
-}
-
-// paramList lists the argument slots a loop-form test reads (every slot but
-// ANY's probe).
-func paramList(s *ir.Settled, args []ir.Expr) []param {
-	var out []param
-	for i, a := range args {
-		if s.Kind == ir.SubAny && i == 0 {
-			continue
-		}
-		out = append(out, param{slot: i, t: a.Type()})
-	}
-	return out
-}
-
-// vectorFunc emits a method computing exprs (over table's columns, and
-// params) on every row of one batch and returning their vectors.
-func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, exprs []ir.Expr, roles []string, params []param, opts Options, doc string) ([]jen.Code, error) {
-	pseudo := &ir.Query{Name: q.Name + "." + name, Source: table}
-	for i, e := range exprs {
-		pseudo.Outputs = append(pseudo.Outputs, ir.Output{Name: fmt.Sprintf("v%d", i), Expr: e, SQL: ir.Format(e)})
-	}
-	var plan = Sharing(pseudo)
-	if opts.NoCSE {
-		plan = nil
-	}
-	pq := lower.LowerVectors(pseudo, plan)
-	f := fg.newFuncGen(pseudo, recv)
+// vectorFunc emits method name of type typ computing the outputs of pq (a
+// pass's vectors or a loop's test, over an inner table's columns and params)
+// on every row of one batch and returning their vectors.
+func (fg *fileGen) vectorFunc(pq *lower.Query, typ, name string, roles []string, params []lower.Param, doc string) []jen.Code {
+	f := fg.newFuncGen(pq.IR, recv)
 	f.params = map[int]string{}
 	var sig []jen.Code
 	sig = append(sig, jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Qual(arrowPkg, "RecordBatch"), jen.Id("mem").Qual(memoryPkg, "Allocator"))
 	for _, p := range params {
-		v := f.fresh(fmt.Sprintf("arg%d", p.slot))
-		f.params[p.slot] = v
-		sig = append(sig, jen.Id(v).Add(goType(p.t)), jen.Id(v+"Null").Bool())
+		v := f.fresh(fmt.Sprintf("arg%d", p.Slot))
+		f.params[p.Slot] = v
+		sig = append(sig, jen.Id(v).Add(goType(p.T)), jen.Id(v+"Null").Bool())
 	}
 	var results, rets []jen.Code
 	f.add(jen.Var().Id(allRows).Qual(vecPkg, "Sel").Comment("nil: every row"))
 	f.hoists(pq.OutputHoists)
 	for j, o := range pq.Outputs {
 		f.add(jen.Line())
-		f.add(commentLines(roles[j] + ": " + comment(ir.Shorten(ir.Format(exprs[j]), 100)))...)
+		f.add(commentLines(roles[j] + ": " + comment(ir.Shorten(ir.Format(o.Expr), 100)))...)
 		var v string
 		if c := o.PassThrough; c >= 0 {
-			col := exprs[j].(*ir.ColumnRef)
+			col := o.Expr.(*ir.ColumnRef)
 			v = f.vector(f.columnOperand(col), allRows)
 		} else {
 			v = f.vector(f.emit(o.Value), allRows)
 		}
-		results = append(results, jen.Qual(vecPkg, "Vec").Types(goType(exprs[j].Type())))
+		results = append(results, jen.Qual(vecPkg, "Vec").Types(goType(o.Expr.Type())))
 		rets = append(rets, jen.Id(v))
 	}
 	prologue := []jen.Code{jen.Id("n").Op(":=").Int().Parens(jen.Id("in").Dot("NumRows").Call())}
@@ -445,27 +320,32 @@ func (fg *fileGen) vectorFunc(q *ir.Query, typ, name string, table *ir.Table, ex
 		jen.Comment(doc + "."),
 		jen.Func().Params(jen.Id(recv).Op("*").Id(typ)).Id(name).Params(sig...).Params(results...).Block(body...),
 		jen.Line(),
-	}, nil
+	}
 }
 
 // buildPass emits the constructor's loop over one pass's inner table.
-func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string) []jen.Code {
+func (fg *fileGen) buildPass(q *ir.Query, typ string, p *lower.Pass, byID map[int]*subTypes, schemaVar string) []jen.Code {
+	subs := make([]*subTypes, len(p.Subs))
+	for i, sub := range p.Subs {
+		subs[i] = byID[sub.Settled.ID]
+	}
+	pname := passName(p)
 	var notNull []jen.Code
-	for i, c := range p.table.Columns {
+	for i, c := range p.Table.Columns {
 		if !c.Nullable {
 			notNull = append(notNull, jen.Lit(i))
 		}
 	}
-	tbl := fmt.Sprintf("%sBatches", p.name)
-	code := []jen.Code{jen.Line(), jen.Comment(fmt.Sprintf("%s over table %s: subquer%s", p.name, comment(p.table.Name), passSubs(p)))}
-	if p.inner != nil {
-		code = append(code, jen.Comment("inner filter: "+comment(ir.Shorten(ir.Format(p.inner), 100))))
+	tbl := fmt.Sprintf("%sBatches", pname)
+	code := []jen.Code{jen.Line(), jen.Comment(fmt.Sprintf("%s over table %s: subquer%s", pname, comment(p.Table.Name), passSubs(p)))}
+	if p.Inner != nil {
+		code = append(code, jen.Comment("inner filter: "+comment(ir.Shorten(ir.Format(p.Inner), 100))))
 	}
 	code = append(code,
-		jen.List(jen.Id(tbl), jen.Err()).Op(":=").Id("tables").Dot("Read").Call(jen.Lit(strings.ToLower(p.table.Name)), jen.Id(schemaVar), jen.Index().Int().Values(notNull...)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("query %s: table %s: %%w", comment(q.Name), comment(p.table.Name))), jen.Err()))))
+		jen.List(jen.Id(tbl), jen.Err()).Op(":=").Id("tables").Dot("Read").Call(jen.Lit(strings.ToLower(p.Table.Name)), jen.Id(schemaVar), jen.Index().Int().Values(notNull...)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("query %s: table %s: %%w", comment(q.Name), comment(p.Table.Name))), jen.Err()))))
 	// Builders.
-	for _, st := range p.subs {
+	for _, st := range subs {
 		b := "build" + itoa(st.s.ID)
 		switch st.s.Form {
 		case ir.FormOnce, ir.FormSet:
@@ -481,24 +361,24 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 	// Per batch: the pass's vectors, the candidates, each subquery's rows.
 	var loop []jen.Code
 	loop = append(loop, jen.If(jen.Err().Op(":=").Id("ctx").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())))
-	names := make([]jen.Code, len(p.outs))
-	vars := make([]string, len(p.outs))
-	for i := range p.outs {
-		vars[i] = p.roles[i]
+	names := make([]jen.Code, len(p.Outs))
+	vars := make([]string, len(p.Outs))
+	for i := range p.Outs {
+		vars[i] = p.Roles[i]
 		names[i] = jen.Id(vars[i])
 	}
-	if len(p.outs) > 0 {
-		loop = append(loop, jen.List(names...).Op(":=").Id(recv).Dot(p.name).Call(jen.Id("ctx"), jen.Id("in"), jen.Id("mem")))
+	if len(p.Outs) > 0 {
+		loop = append(loop, jen.List(names...).Op(":=").Id(recv).Dot(pname).Call(jen.Id("ctx"), jen.Id("in"), jen.Id("mem")))
 	}
 	loop = append(loop, jen.Id("n").Op(":=").Int().Parens(jen.Id("in").Dot("NumRows").Call()))
 	next := 0
 	cond := jen.Nil()
-	if p.inner != nil {
+	if p.Inner != nil {
 		cond = addr(vars[0])
 		next = 1
 	}
 	loop = append(loop, jen.List(jen.Id("cands"), jen.Id("condRow"), jen.Id("condErr")).Op(":=").Qual(vecPkg, "SubCandidates").Call(cond, jen.Id("n")))
-	for _, st := range p.subs {
+	for _, st := range subs {
 		s := st.s
 		var keys []string
 		for range s.Keys {
@@ -538,7 +418,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 			jen.Id("rows").Op(":=").Qual(vecPkg, "SubUpTo").Call(jen.Id("cands"), jen.Id("stop")))
 		key := ""
 		switch {
-		case s.Form == ir.FormKeyed && st.packed:
+		case st.sub.Structure == lower.StructPacked:
 			key = "packed"
 			body = append(body, jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
 			for i, k := range keys {
@@ -565,7 +445,7 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 	}
 	code = append(code, jen.For(jen.List(jen.Id("_"), jen.Id("in")).Op(":=").Range().Id(tbl)).Block(loop...))
 	// Finish each structure.
-	for _, st := range p.subs {
+	for _, st := range subs {
 		b := "build" + itoa(st.s.ID)
 		f := jen.Id(recv).Dot(st.field)
 		code = append(code, jen.Qual(vecPkg, "NoteBuild").Call())
@@ -582,22 +462,6 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *pass, schemaVar string)
 		}
 	}
 	return code
-}
-
-// selfHashed reports whether values of t are their own hash keys in a
-// SubSpec (not DOUBLE, normalised for NaN and -0.0), so vec.SubProbeIn
-// applies.
-func selfHashed(t ir.Type) bool { return t.Kind != ir.KindDouble && t.Kind != ir.KindMap }
-
-// nativeOrder reports whether Go's < on values of t is the SQL order, so
-// vec.SubProbeSortedRows applies (not DOUBLE, where NaN sorts last, nor
-// BOOLEAN).
-func nativeOrder(t ir.Type) bool {
-	switch t.Kind {
-	case ir.KindBigint, ir.KindInt, ir.KindDate, ir.KindVarchar:
-		return true
-	}
-	return false
 }
 
 // keyCompare is the order of a sorted subquery's keys.
@@ -651,41 +515,37 @@ func (f *funcGen) emitSubquery(n *lower.Node, sel string) operand {
 	if s.Kind == ir.SubAny {
 		probe = addr(args[0])
 	}
-	switch s.Form {
-	case ir.FormOnce:
+	key := ""
+	if s.Form == ir.FormKeyed {
+		key = args[s.Keys[0].Arg]
+	}
+	if st.sub.Structure == lower.StructPacked {
+		key = f.fresh(fmt.Sprintf("sub%dKey", s.ID))
+		f.add(jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
+		for _, k := range s.Keys {
+			f.add(jen.Qual(vecPkg, "SubPack").Call(addr(key), addr(args[k.Arg]), packer(k.Inner.Type()), jen.Id(sel), jen.Id("n")))
+		}
+	}
+	switch st.sub.Probe {
+	case lower.ProbeOnce:
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubReadOnce").Call(field, jen.Id(recv).Dot(st.field+"Null"), errField, jen.Id(sel), jen.Id("n")))
-	case ir.FormSet:
-		if s.Cmp.Fn.Name == "eq" && selfHashed(st.vt) {
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeIn").Call(field, errField, probe, jen.Id(sel), jen.Id("n")))
-			break
-		}
+	case lower.ProbeIn:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeIn").Call(field, errField, probe, jen.Id(sel), jen.Id("n")))
+	case lower.ProbeSet:
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSet").Call(field, errField, st.groupResult(), probe, jen.Id(sel), jen.Id("n")))
-	case ir.FormKeyed:
-		key := args[s.Keys[0].Arg]
-		if st.packed {
-			key = f.fresh(fmt.Sprintf("sub%dKey", s.ID))
-			f.add(jen.Id(key).Op(":=").Qual(vecPkg, "Make").Types(jen.String()).Call(jen.Id("n")))
-			for _, k := range s.Keys {
-				f.add(jen.Qual(vecPkg, "SubPack").Call(addr(key), addr(args[k.Arg]), packer(k.Inner.Type()), jen.Id(sel), jen.Id("n")))
-			}
-		}
-		switch {
-		case s.Kind == ir.SubExists:
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedExists").Call(field, errField, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
-		case s.Agg == ir.AggCountStar:
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedRows").Call(field, errField, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
-		default:
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
-		}
-	case ir.FormSorted:
-		if s.Kind == ir.SubScalar && s.Agg == ir.AggCountStar && nativeOrder(s.Range.Inner.Type()) {
-			f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSortedRows").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)),
-				addr(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
-			break
-		}
+	case lower.ProbeKeyedExists:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedExists").Call(field, errField, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
+	case lower.ProbeKeyedRows:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyedRows").Call(field, errField, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
+	case lower.ProbeKeyed:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeKeyed").Call(field, errField, st.groupResult(), probe, addr(key), argErrs, jen.Id(sel), jen.Id("n")))
+	case lower.ProbeSortedRows:
+		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSortedRows").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)),
+			addr(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
+	case lower.ProbeSorted:
 		f.add(jen.Id(res).Op(":=").Qual(vecPkg, "SubProbeSorted").Call(field, errField, jen.Qual(vecPkg, relName(s.Range.Op)), st.rangeResult(),
 			addr(args[s.Range.Arg]), argErrs, jen.Id(sel), jen.Id("n")))
-	case ir.FormLoop:
+	case lower.ProbeLoop:
 		f.emitLoopRead(e, st, args, argErrs, res, sel)
 	}
 	return operand{t: e.T, vec: res}
@@ -699,14 +559,14 @@ func (f *funcGen) emitLoopRead(e *ir.Subquery, st *subTypes, args []string, argE
 	i, k, batch, g, err, v, null, rerr := f.local("i"), f.local("k"), f.local("batch"), f.local("group"), f.local("loopErr"),
 		f.local("value"), f.local("null"), f.local("resultErr")
 	call := []jen.Code{jen.Id("ctx"), jen.Id(batch), jen.Id("mem")}
-	for _, p := range paramList(s, e.Args) {
-		call = append(call, jen.Id(args[p.slot]).Dot("V").Index(jen.Id(i)), jen.Id(args[p.slot]).Dot("IsNull").Call(jen.Id(i)))
+	for _, p := range st.sub.Test.Params {
+		call = append(call, jen.Id(args[p.Slot]).Dot("V").Index(jen.Id(i)), jen.Id(args[p.Slot]).Dot("IsNull").Call(jen.Id(i)))
 	}
 	x, xnull := jen.Op("*").New(st.v), jen.False()
 	if s.Kind == ir.SubAny {
 		x, xnull = jen.Id(args[0]).Dot("V").Index(jen.Id(i)), jen.Id(args[0]).Dot("IsNull").Call(jen.Id(i))
 	}
-	stopAtFirst := s.Kind == ir.SubExists && !cse.MayFail(loopCond(s, e.Args))
+	stopAtFirst := st.sub.Test.StopAtFirst
 	body := []jen.Code{jen.Id(i).Op(":=").Id(sel).Dot("Row").Call(jen.Id(k))}
 	if len(args) > 0 {
 		ae := argErrs.(*jen.Statement)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
 )
 
@@ -71,7 +72,11 @@ func TestCompiles(t *testing.T) {
 					t.Errorf("%s seed %d: %s has %d columns, want 5", sh, seed, q.Name, n)
 				}
 			}
-			if _, err := codegen.Generate(prog.Queries, codegen.Options{Package: "p", Command: "test"}); err != nil {
+			plan, err := lower.Plan(prog.Queries, lower.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := codegen.Generate(plan, codegen.Options{Package: "p", Command: "test"}); err != nil {
 				t.Errorf("%s seed %d: codegen: %v", sh, seed, err)
 			}
 		}

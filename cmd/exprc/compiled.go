@@ -31,6 +31,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates"
 	"github.com/exprc/exprc/templates/rt"
@@ -153,7 +154,11 @@ func (e *compiledEngine) binary(ctx context.Context) (string, error) {
 // find returns the path of the engine program for e.q. When none is cached, it
 // builds one if build is set, else returns "".
 func (e *compiledEngine) find(ctx context.Context, build bool) (string, error) {
-	src, err := codegen.Generate([]*ir.Query{e.q}, codegen.Options{
+	plan, err := lower.Plan([]*ir.Query{e.q}, lower.Options{})
+	if err != nil {
+		return "", fmt.Errorf("compiled engine: %w", err)
+	}
+	src, err := codegen.Generate(plan, codegen.Options{
 		Package: "query",
 		Command: "exprc run --engine compiled",
 	})

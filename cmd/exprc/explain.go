@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/exprc/exprc/codegen"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler/settle"
 	"github.com/exprc/exprc/cse"
@@ -77,11 +76,16 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 		}
 		queries = []*ir.Query{q}
 	}
+	// the plan exprc gen prints, from the same planning call
+	plan, err := lower.Plan(queries, lower.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
 	var out strings.Builder
 	doc := explainDoc{Version: 1, Queries: []queryExplain{}}
-	for i, q := range queries {
-		p := cse.Analyze(q)
-		pq := lower.Lower(q, codegen.Sharing(q)) // the plan exprc gen prints
+	for i, pq := range plan.Queries {
+		q, p := pq.IR, pq.Analysis
 		switch *format {
 		case "text":
 			if i > 0 {

@@ -20,6 +20,9 @@ type Explain struct {
 	Vector []ExplainVector `json:"vector_conditionals"`
 	// Shared says where each shared subexpression is computed.
 	Shared []ExplainShared `json:"shared"`
+	// Subqueries and Passes plan the settled subqueries (empty without).
+	Subqueries []ExplainSub  `json:"subqueries"`
+	Passes     []ExplainPass `json:"passes"`
 }
 
 // ExplainRoot is one clause.
@@ -43,6 +46,39 @@ type ExplainFused struct {
 	// compute per row: used only here, or cheap and used by several roots.
 	Absorbs    []int `json:"absorbs"`
 	Recomputes []int `json:"recomputes"`
+	// Mode is how its loops decide a row with a NULL input (strict, logic,
+	// conditional or leave) and ModeWhy why; Exact: they decide a failed
+	// row too; InputsDecide: NULL exactly where Inputs are; Selects: a
+	// WHERE clause building its selection; OneBody: one loop body for every
+	// batch; EveryRow: it may compute every row of a dirty batch; Fallback:
+	// what it leaves to vector code.
+	Mode         string   `json:"mode"`
+	ModeWhy      string   `json:"mode_why"`
+	Exact        bool     `json:"exact"`
+	InputsDecide bool     `json:"inputs_decide"`
+	Inputs       []string `json:"inputs"`
+	Selects      bool     `json:"selects"`
+	OneBody      bool     `json:"one_body"`
+	EveryRow     bool     `json:"every_row"`
+	Fallback     string   `json:"fallback"`
+}
+
+// ExplainSub is the plan of one settled subquery.
+type ExplainSub struct {
+	ID          int    `json:"id"`
+	Pass        int    `json:"pass"`
+	Structure   string `json:"structure"` // value, hashed, packed, sorted or loop
+	Probe       string `json:"probe"`
+	Why         string `json:"why"`
+	StopAtFirst bool   `json:"stop_at_first"`
+}
+
+// ExplainPass is one inner pass.
+type ExplainPass struct {
+	Pass    int      `json:"pass"`
+	Table   string   `json:"table"`
+	Filter  string   `json:"filter,omitempty"`
+	Vectors []string `json:"vectors"`
 }
 
 // ExplainVector is a conditional left as vector code.
@@ -63,13 +99,31 @@ type ExplainShared struct {
 
 // Explain returns the JSON form of the plan.
 func (q *Query) Explain() Explain {
-	x := Explain{Roots: []ExplainRoot{}, Fused: []ExplainFused{}, Vector: []ExplainVector{}, Shared: []ExplainShared{}}
+	x := Explain{Roots: []ExplainRoot{}, Fused: []ExplainFused{}, Vector: []ExplainVector{}, Shared: []ExplainShared{},
+		Subqueries: []ExplainSub{}, Passes: []ExplainPass{}}
+	if p := q.Prepared; p != nil {
+		for _, s := range p.Subs {
+			x.Subqueries = append(x.Subqueries, ExplainSub{ID: s.Settled.ID, Pass: s.Pass.Index, Structure: s.Structure.String(),
+				Probe: s.Probe.String(), Why: s.Why, StopAtFirst: s.Test != nil && s.Test.StopAtFirst})
+		}
+		for _, ps := range p.Passes {
+			ep := ExplainPass{Pass: ps.Index, Table: ps.Table.Name, Vectors: append([]string{}, ps.Roles...)}
+			if ps.Inner != nil {
+				ep.Filter = ir.Format(ps.Inner)
+			}
+			x.Passes = append(x.Passes, ep)
+		}
+	}
 	for _, r := range q.roots() {
 		x.Roots = append(x.Roots, ExplainRoot{Clause: r.Name, Code: r.Code(), Why: r.Why})
 	}
 	for _, f := range q.Fused {
 		ef := ExplainFused{SQL: ir.Format(f.Expr), In: f.In, Root: f.Root != "", Why: f.Why, Direct: f.Direct, DirectWhy: f.DirectWhy,
-			Absorbs: []int{}, Recomputes: []int{}}
+			Absorbs: []int{}, Recomputes: []int{}, Mode: f.Mode.String(), ModeWhy: f.ModeWhy, Exact: f.Exact,
+			InputsDecide: f.InputsDecide, Inputs: []string{}, Selects: f.Selects, OneBody: f.OneBody, EveryRow: f.EveryRow, Fallback: f.Fallback}
+		for _, in := range f.Inputs {
+			ef.Inputs = append(ef.Inputs, ir.Format(in.Expr))
+		}
 		for _, a := range f.Absorbs {
 			if a.Recomputed {
 				ef.Recomputes = append(ef.Recomputes, a.Shared.ID)
@@ -131,8 +185,9 @@ func (q *Query) Text() string {
 		if f.Root == "" {
 			fmt.Fprintf(&b, "       why: %s\n", f.Why)
 		}
+		fmt.Fprintf(&b, "       %s\n", f.loopLine())
 		switch {
-		case FilterSelects(f):
+		case f.Selects:
 			b.WriteString("       builds the selection of the rows it keeps in its loop, with no branch per condition and no boolean vector\n")
 		case f.Direct && f.Row.Op == RowTry:
 			b.WriteString("       writes the output column's Arrow array directly on every row: NULL where an input is or the value fails\n")
@@ -141,13 +196,14 @@ func (q *Query) Text() string {
 		case f.DirectWhy != "":
 			fmt.Fprintf(&b, "       builds its column from a vector: %s\n", f.DirectWhy)
 		}
-		if ins, ok := InputsDecide(f); ok {
-			if len(ins) == 0 {
+		if f.InputsDecide {
+			if len(f.Inputs) == 0 {
 				b.WriteString("       never NULL: computed on every row, a NULL input only picks the value\n")
 			} else {
-				fmt.Fprintf(&b, "       NULL exactly where %s is NULL: computed on every row, its validity the AND of theirs\n", InputsSQL(ins))
+				fmt.Fprintf(&b, "       NULL exactly where %s is NULL: computed on every row, its validity the AND of theirs\n", f.InputsSQL)
 			}
 		}
+		fmt.Fprintf(&b, "       fallback: %s\n", f.Fallback)
 		for _, a := range f.Absorbs {
 			how := "absorbed: used only here"
 			if a.Recomputed {
@@ -170,6 +226,14 @@ func (q *Query) Text() string {
 			fmt.Fprintf(&b, " by %s", strings.Join(p.Roots, ", "))
 		}
 		fmt.Fprintf(&b, ": %s\n", p.Reason)
+	}
+	if q.Prepared != nil {
+		for _, s := range q.Prepared.Subs {
+			fmt.Fprintf(&b, "    subquery #%d: %s, probe %s (pass %d): %s\n", s.Settled.ID, s.Structure, s.Probe, s.Pass.Index, s.Why)
+			if s.Test != nil && s.Test.StopAtFirst {
+				b.WriteString("       its per-row test stops at the first inner row that passes\n")
+			}
+		}
 	}
 	return b.String()
 }

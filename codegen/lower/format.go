@@ -24,6 +24,49 @@ func (q *Query) Format() string {
 	for _, o := range q.Outputs {
 		p.root(&b, o)
 	}
+	if q.Prepared != nil {
+		b.WriteString(q.Prepared.Format())
+	}
+	return b.String()
+}
+
+// Format renders the plan of a query's subqueries: each settled subquery's
+// structure and probe, each pass with the plan of its vectors, each loop's
+// test with its plan.
+func (p *Prepared) Format() string {
+	var b strings.Builder
+	for _, s := range p.Subs {
+		fmt.Fprintf(&b, "  subquery #%d (%s, pass %d): %s, probe %s: %s\n", s.Settled.ID, s.Settled.Form, s.Pass.Index, s.Structure, s.Probe, s.Why)
+		if t := s.Test; t != nil {
+			stop := ""
+			if t.StopAtFirst {
+				stop = "; stops at the first inner row that passes"
+			}
+			fmt.Fprintf(&b, "    per-row test: %s%s\n", short(ir.Format(t.Cond)), stop)
+			b.WriteString(indentLines(t.Plan.Format(), "    "))
+		}
+	}
+	for _, ps := range p.Passes {
+		fmt.Fprintf(&b, "  pass %d over %s", ps.Index, ps.Table.Name)
+		if ps.Inner != nil {
+			fmt.Fprintf(&b, " where %s", short(ir.Format(ps.Inner)))
+		}
+		fmt.Fprintf(&b, ": %s\n", strings.Join(ps.Roles, ", "))
+		if ps.Plan != nil {
+			b.WriteString(indentLines(ps.Plan.Format(), "    "))
+		}
+	}
+	return b.String()
+}
+
+func indentLines(s, in string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString(in + l)
+		}
+	}
 	return b.String()
 }
 
@@ -131,6 +174,7 @@ func (p *planPrinter) fused(b *strings.Builder, depth int, f *Fused) {
 	if f.Direct {
 		fmt.Fprintf(b, "%swrites its output column directly\n", in)
 	}
+	b.WriteString(in + f.loopLine() + "\n")
 	for _, a := range f.Absorbs {
 		how := "absorbs"
 		if a.Recomputed {
@@ -140,6 +184,7 @@ func (p *planPrinter) fused(b *strings.Builder, depth int, f *Fused) {
 	}
 	fmt.Fprintf(b, "%srow: %s\n", in, formatRow(f.Row))
 	if f.General == nil {
+		fmt.Fprintf(b, "%sfallback: %s\n", in, f.Fallback)
 		return // it leaves no row
 	}
 	fmt.Fprintf(b, "%svector code over %s:\n", in, p.sel(f.Rest))
@@ -209,7 +254,7 @@ func formatRow(r *Row) string {
 	case RowMatch:
 		return r.Fn + "(" + args(r.Args) + ")"
 	case RowIf:
-		if Chosen(r) {
+		if r.Chosen {
 			return "choose(" + args(r.Args) + ")" // both results computed, one picked without a branch
 		}
 		return "if(" + args(r.Args) + ")"
@@ -225,7 +270,7 @@ func formatRow(r *Row) string {
 	case RowCoalesce:
 		return "coalesce(" + args(r.Args) + ")"
 	case RowCase:
-		if ChosenCase(r) {
+		if r.ChosenCase {
 			// every condition computed, the first that holds picks the result without a branch
 			return "pick(" + args(r.Args) + "; else " + formatRow(r.Else) + ")"
 		}

@@ -64,6 +64,7 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 	if fz.Row == nil {
 		panic("lower: fusing a non-fusible expression " + ir.Format(e))
 	}
+	decideLoop(fz)
 	l.out.Fused = append(l.out.Fused, fz)
 	fz.Rest = &Sel{Kind: SelRest, Of: n}
 	l.push()
@@ -73,7 +74,7 @@ func (l *lowerer) fused(e ir.Expr, sel *Sel, why string, general func(rest *Sel)
 			l.setAvailable(a.Shared.ID, a.Hoist)
 		}
 	}
-	if fz.Row.Op != RowTry && !FilterSelects(fz) { // these leave no row to vector code
+	if fz.Row.Op != RowTry && !fz.Selects { // these leave no row to vector code
 		fz.General = general(fz.Rest)
 	}
 	l.pop(1)
@@ -315,7 +316,7 @@ func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
 			row, _ := l.valueNode(s.Expr, locals)
 			return &Row{Op: RowLocal, Expr: e, Shared: s, Local: row}, ""
 		}
-		return &Row{Op: RowVector, Expr: e, Shared: s, Def: def}, "" // computed already: a clean input like a column
+		return &Row{Op: RowVector, Expr: e, Shared: s, Def: def, MayFail: cse.MayFail(e)}, "" // computed already: a clean input like a column
 	}
 	if l.absorbed[s.ID] != nil || l.recomputed[s.ID] {
 		row, why := l.valueNode(s.Expr, locals)
@@ -331,7 +332,7 @@ func (l *lowerer) value(e ir.Expr, locals map[int]bool) (*Row, string) {
 		return nil, fmt.Sprintf("reads shared #%d, computed by another fused root", s.ID)
 	}
 	if l.pending != nil && hoistedAt(l.pending, s) {
-		return &Row{Op: RowVector, Expr: e, Shared: s}, "" // will be computed before the root
+		return &Row{Op: RowVector, Expr: e, Shared: s, MayFail: cse.MayFail(e)}, "" // will be computed before the root
 	}
 	if s.Memo {
 		// the loop computes a row of the memo where it reads it, if no
@@ -437,7 +438,7 @@ func (l *lowerer) callRow(e *ir.Call, locals map[int]bool) (*Row, string) {
 	case IsRegex(e) && e.Fn.Name != "rlike" && constPattern(e):
 		return nil, fmt.Sprintf("%s with a constant pattern runs by its compiled pattern, which fused loops do not", e.Fn.Name)
 	case e.Fn.Name == "like" || e.Fn.Name == "rlike":
-		pattern, esc, ok := PatternLits(e)
+		pattern, esc, ok := ir.PatternLits(e)
 		if !ok {
 			return nil, fmt.Sprintf("%s with a pattern that is not a constant", e.Fn.Name)
 		}
@@ -550,8 +551,8 @@ func (l *lowerer) tryRow(e *ir.Try, locals map[int]bool) (*Row, string) {
 }
 
 // constPattern reports whether a LIKE or regular-expression call has a
-// constant pattern (PatternLits).
+// constant pattern (ir.PatternLits).
 func constPattern(e *ir.Call) bool {
-	_, _, ok := PatternLits(e)
+	_, _, ok := ir.PatternLits(e)
 	return ok
 }

@@ -41,15 +41,11 @@ type lowerer struct {
 	rootExpr ir.Expr
 }
 
-// Lower builds the physical plan of q with CSE plan p (nil: share nothing).
-func Lower(q *ir.Query, p *cse.Plan) *Query { return lower(q, p, false) }
-
-// LowerVectors is Lower for a query whose outputs are wanted as vectors, not
-// Arrow columns: the inner phase of subqueries and their per-row tests.
-func LowerVectors(q *ir.Query, p *cse.Plan) *Query { return lower(q, p, true) }
-
+// lower builds the physical plan of q with CSE plan p (nil: share nothing).
+// vectorsOnly is for a query whose outputs are wanted as vectors, not Arrow
+// columns: the inner phase of subqueries and their per-row tests.
 func lower(q *ir.Query, p *cse.Plan, vectorsOnly bool) *Query {
-	l := &lowerer{q: q, plan: p, out: &Query{IR: q}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}, vectorsOnly: vectorsOnly}
+	l := &lowerer{q: q, plan: p, out: &Query{IR: q, Sharing: p}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}, vectorsOnly: vectorsOnly}
 	l.push()
 	all := &Sel{Kind: SelAll}
 	sel := all
@@ -465,14 +461,14 @@ func (l *lowerer) call(e *ir.Call, sel *Sel) *Node {
 		n.Call = CallMapBuild
 		return n
 	case "like":
-		if pattern, esc, ok := PatternLits(e); ok {
+		if pattern, esc, ok := ir.PatternLits(e); ok {
 			n.Call = CallMatcher
 			n.BadPattern = !compiles(e.Fn.Name, pattern, esc)
 			return n
 		}
 	}
 	if IsRegex(e) {
-		if pattern, _, ok := PatternLits(e); ok {
+		if pattern, _, ok := ir.PatternLits(e); ok {
 			bad := !rt.IsJSONPathKernel(e.Sig.Kernel) && !compiles(e.Fn.Name, pattern, "")
 			if bad && !e.Sig.KernelErr {
 				return n // a guard that never fails, whatever the pattern: its kernel
@@ -497,26 +493,6 @@ func compiles(fn, pattern, esc string) bool {
 	}
 	_, err := rt.CompileLike(pattern, esc)
 	return err == nil
-}
-
-// PatternLits returns the constant pattern of a LIKE call or a regular
-// expression call (IsRegex) and LIKE's escape (its default is a backslash),
-// or ok false when either is not a non-NULL constant.
-func PatternLits(e *ir.Call) (pattern, esc string, ok bool) {
-	lits := e.Args[1:2]
-	if e.Fn.Name == "like" {
-		lits = e.Args[1:]
-	}
-	for _, a := range lits {
-		if c, isConst := a.(*ir.Const); !isConst || c.V == nil || c.Err != nil {
-			return "", "", false
-		}
-	}
-	esc = `\`
-	if e.Fn.Name == "like" && len(e.Args) > 2 {
-		esc = e.Args[2].(*ir.Const).V.(string)
-	}
-	return e.Args[1].(*ir.Const).V.(string), esc, true
 }
 
 // IsRegex reports whether a call is of a regular-expression kernel, whose

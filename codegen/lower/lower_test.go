@@ -9,7 +9,6 @@ import (
 
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
-	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/golden"
 )
 
@@ -25,9 +24,12 @@ func TestPlanGoldens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		plan, err := lower.Plan(prog.Queries, lower.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		var got strings.Builder
-		for _, q := range prog.Queries {
-			p := lower.Lower(q, cse.Analyze(q))
+		for _, p := range plan.Queries {
 			got.WriteString(p.Format())
 			got.WriteString(p.Text())
 		}

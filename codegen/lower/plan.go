@@ -27,6 +27,12 @@ import (
 // Query is the physical plan of one query.
 type Query struct {
 	IR *ir.Query
+	// Analysis is the query's CSE analysis (nil when planned without CSE),
+	// which explain shows; Sharing is the plan lowering followed: Analysis
+	// when it shares a subexpression, nil otherwise.
+	Analysis, Sharing *cse.Plan
+	// Prepared plans the query's settled subqueries (nil without any).
+	Prepared *Prepared
 	// Where is the WHERE clause (nil without one); its value decides the
 	// selection the outputs run over.
 	Where *Root
@@ -265,6 +271,41 @@ type Fused struct {
 	// Absorbs are the shared subexpressions the loops compute once per row,
 	// before the rest, smallest first (one may use another).
 	Absorbs []*Absorbed
+
+	// The decisions of the loops (decideLoop, loop.go).
+	//
+	// Mode is how the loops decide a row with a NULL input (ModeWhy why);
+	// Exact: they decide a failed row too, its first error being its
+	// outcome; NoteVectors: they note a shared vector's error where a row
+	// reads it (ExactErrors with vectors).
+	Mode        Mode
+	ModeWhy     string
+	Exact       bool
+	NoteVectors bool
+	// InputsDecide: a conditional NULL exactly where Inputs are (InputsSQL
+	// names them), computed on every row of a dirty batch with its validity
+	// the AND of theirs.
+	Inputs       []*Row
+	InputsDecide bool
+	InputsSQL    string
+	// NullResult: the program has a NULL result (RowNull).
+	NullResult bool
+	// Selects: a WHERE clause whose loop builds the selection itself, ANDing
+	// Terms on every row with no branch (FilterSelects).
+	Selects bool
+	Terms   []*Row
+	// OneBody: one loop body serves every batch (a body of many branches,
+	// printed once), rather than a copy for clean batches.
+	OneBody bool
+	// ItemReads: the program reads map items, so that its loops also test
+	// for NULL items on a dirty batch.
+	ItemReads bool
+	// EveryRow: the loop may compute every row of a dirty batch by the
+	// clean batch's body, the result's validity the AND of its inputs'.
+	EveryRow bool
+	// Fallback says what is left to the vector code (General over Rest),
+	// or "none" and why.
+	Fallback string
 	// Row is the per-row program: a conditional's statements or a value.
 	Row *Row
 	// Rest is the rows the vector code computes: the absorbed values it
@@ -281,6 +322,9 @@ type Absorbed struct {
 	// otherwise every use is inside this expression (absorbed).
 	Recomputed bool
 	Row        *Row
+	// DecidesNull: a map item read whose NULL makes the whole expression
+	// NULL (NullWhen), which the loop decides where it computes it.
+	DecidesNull bool
 	// Hoist computes it as a vector over the rows the loops leave, before
 	// the general code (nil when a vector of it is computed already).
 	Hoist *Node
@@ -348,4 +392,18 @@ type Row struct {
 	// Temp marks a conditional (RowIf, RowCase, RowCoalesce) in a value
 	// position, computed into a per-row local (modes.go).
 	Temp bool
+	// MayFail: a RowVector whose shared vector may hold errors.
+	MayFail bool
+
+	// What the printer reads of this node (annotate, loop.go): Chosen, an
+	// IF computed as a select; ChosenCase, a CASE picked without a branch;
+	// CanFlag, it can flag a row (CanFlagVectors: also by reading a shared
+	// vector's error); StoredAnyRow and CondAnyRow, it may be computed on a
+	// row with a NULL input; Inputs, where InputsDecide, the inputs whose
+	// NULLs make it NULL and no others (NullInputs).
+	Chosen, ChosenCase       bool
+	CanFlag, CanFlagVectors  bool
+	StoredAnyRow, CondAnyRow bool
+	Inputs                   []*Row
+	InputsDecide             bool
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 )
 
 // genUsage is the usage text of gen; %[1]s is the command that runs it.
@@ -68,10 +69,14 @@ func Gen(command string, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 1
 	}
-	src, err := codegen.Generate(prog.Queries, codegen.Options{
+	plan, err := lower.Plan(prog.Queries, lower.Options{NoCSE: *noCSE})
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
+	src, err := codegen.Generate(plan, codegen.Options{
 		Package: *pkg,
 		Command: command + " " + strings.Join(withoutVerify(args), " "),
-		NoCSE:   *noCSE,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
 	"github.com/exprc/exprc/ir"
 )
@@ -164,7 +165,7 @@ func (p *Package) selectQueries(variants []string, every int) []*ir.Query {
 
 // split chooses the queries of the two generated packages. A query whose CSE
 // plan shares nothing generates the same code with and without CSE
-// (codegen.Sharing), so it is compiled once, in the CSE package, even when it
+// (lower.Query.Shares), so it is compiled once, in the CSE package, even when it
 // was chosen for the other: the build is a third smaller and checks the same.
 func (p *Package) split(m *Module) (withCSE, noCSE []*ir.Query) {
 	chosen := func(variants []string) map[*ir.Query]bool {
@@ -176,7 +177,7 @@ func (p *Package) split(m *Module) (withCSE, noCSE []*ir.Query) {
 	}
 	forCSE, forNoCSE := chosen(m.CSEVariants), chosen(m.NoCSEVariants)
 	for _, q := range p.queries { // in the spec's order, so the packages read like it
-		shares := forNoCSE[q] && codegen.Sharing(q) != nil
+		shares := forNoCSE[q] && sharesCode(q)
 		if shares {
 			noCSE = append(noCSE, q)
 		}
@@ -193,9 +194,9 @@ func (p *Package) generate(m *Module) error {
 	for {
 		var err error
 		withCSE, noCSE := p.split(m)
-		p.cseSrc, err = generate(withCSE, codegen.Options{Package: "cse", Command: "difffuzz"})
+		p.cseSrc, err = generate(withCSE, false, codegen.Options{Package: "cse", Command: "difffuzz"})
 		if err == nil {
-			p.noSrc, err = generate(noCSE, codegen.Options{Package: "nocse", Command: "difffuzz", NoCSE: true})
+			p.noSrc, err = generate(noCSE, true, codegen.Options{Package: "nocse", Command: "difffuzz"})
 		}
 		if err == nil {
 			return nil
@@ -204,7 +205,7 @@ func (p *Package) generate(m *Module) error {
 		bad := map[string]string{}
 		for _, q := range p.queries {
 			for _, noCSE := range []bool{false, true} {
-				if _, e := generate([]*ir.Query{q}, codegen.Options{Package: "x", NoCSE: noCSE}); e != nil {
+				if _, e := generate([]*ir.Query{q}, noCSE, codegen.Options{Package: "x"}); e != nil {
 					bad[baseName(q.Name)] = e.Error()
 				}
 			}
@@ -216,15 +217,33 @@ func (p *Package) generate(m *Module) error {
 	}
 }
 
-// generate is codegen.Generate with a panic turned into an error (a panic is
-// a finding too: code generation must reject what it cannot compile).
-func generate(qs []*ir.Query, opts codegen.Options) (src []byte, err error) {
+// generate plans qs (lower.Plan, as exprc gen does) and prints them, with a
+// panic turned into an error (a panic is a finding too: code generation must
+// reject what it cannot compile).
+func generate(qs []*ir.Query, noCSE bool, opts codegen.Options) (src []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("codegen panicked: %v", p)
 		}
 	}()
-	return codegen.Generate(qs, opts)
+	plan, err := lower.Plan(qs, lower.Options{NoCSE: noCSE})
+	if err != nil {
+		return nil, err
+	}
+	return codegen.Generate(plan, opts)
+}
+
+// sharesCode reports whether q's plan shares a subexpression, so that its
+// code with CSE differs from its code without. A query planning fails on
+// counts as sharing: generate then finds and drops it.
+func sharesCode(q *ir.Query) (shares bool) {
+	defer func() {
+		if recover() != nil {
+			shares = true
+		}
+	}()
+	pq, err := lower.PlanQuery(q, lower.Options{})
+	return err != nil || pq.Shares()
 }
 
 // drop removes base queries (and their variants) with a failure each.

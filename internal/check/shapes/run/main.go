@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/exprc/exprc/codegen"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
 	"github.com/exprc/exprc/internal/check/shapes"
 )
@@ -228,7 +229,11 @@ func writeChunk(dir string, seed int64, lo, hi int, rows string) error {
 		pkg   string
 		noCSE bool
 	}{{"cse", false}, {"nocse", true}} {
-		src, err := codegen.Generate(prog.Queries, codegen.Options{Package: v.pkg, Command: "internal/check/shapes/run", NoCSE: v.noCSE})
+		plan, err := lower.Plan(prog.Queries, lower.Options{NoCSE: v.noCSE})
+		if err != nil {
+			return fmt.Errorf("queries %d-%d: %w", lo, hi-1, err)
+		}
+		src, err := codegen.Generate(plan, codegen.Options{Package: v.pkg, Command: "internal/check/shapes/run"})
 		if err != nil {
 			return fmt.Errorf("queries %d-%d: %w", lo, hi-1, err)
 		}
