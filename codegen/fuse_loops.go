@@ -26,7 +26,7 @@ import (
 // per row for a conditional, one Go expression for a value, statements into a
 // local for a conditional inside a value. How the loop decides a row with a
 // NULL input or a failed kernel (itself, or by leaving it to the vector code)
-// follows from its row program (decideModes; package lower, modes.go); a
+// follows from its row program (Fused.Mode; package lower, loop.go and modes.go); a
 // kernel error, a missing map key or a NULL map item it does not decide sets
 // the row's flag (vec.Failed).
 //
@@ -62,13 +62,12 @@ import (
 func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	fz := n.Fused
 	l := &fusedLoops{
-		fu:  &fusion{f: f, seen: map[string]jen.Code{}, tested: map[string]bool{}, names: map[string]bool{}, locals: map[int]string{}, subjects: map[*lower.Row]string{}, nullFlags: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{}, views: map[string]string{}, decides: map[int]bool{}, arrDecides: map[string]bool{}, printed: map[*lower.Row]bool{}, temps: map[*lower.Row]*tempVar{}},
+		fu:  newFusion(f, n.Sel.IsAll()),
 		fz:  fz,
 		e:   n.Expr,
 		sel: sel,
 		all: n.Sel.IsAll(),
 	}
-	l.fu.all, l.fu.words = l.all, map[string]string{}
 	if fz.Direct {
 		base := camel(fz.Root) // an output column's alias
 		if strings.Contains(base, "_") || len(base) > 24 {
@@ -115,7 +114,9 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	} else {
 		rowsStore = func(v jen.Code) jen.Code { return jen.Id("out").Index(jen.Id("i")).Op("=").Add(v) }
 	}
-	l.decideModes()
+	// Where a shared vector's error is the row's outcome wherever the row
+	// reads it, the loop notes it there too, and leaves no row.
+	l.fu.noteVectors = fz.NoteVectors
 	l.rowsStore = rowsStore
 	if l.marks && !l.fu.modal && t.Kind != ir.KindBoolean {
 		// the single loop's bodies mark NULL rows in its register word
@@ -125,9 +126,8 @@ func (f *funcGen) emitFused(n *lower.Node, sel string) operand {
 	// A body of many branches is printed once, for every batch (the body
 	// for a dirty batch, in emitOne): a clean batch pays a test per input
 	// read, but the code is half as long (and compiles in half the time).
-	l.single = fz.OneBody
 	var rowsBody []jen.Code
-	if !l.single {
+	if !l.fz.OneBody {
 		rowsBody = l.body(rowsStore, true, fz.Direct)
 	}
 	l.one = !l.fu.modal
@@ -229,42 +229,12 @@ type fusedLoops struct {
 	// res is e's vector; rest the rows the vector code computes; fused
 	// whether a loop ran.
 	res, rest, fused string
-	// How the single loop decides a row with a NULL input (decideModes).
-	strict, logic, cond, exact bool
-	// single: one loop for every batch, whose body tests the inputs.
-	single bool
 	// nullBits names the register word in which the loop collects the
 	// NULL marks of 64 positions of a column it writes directly (nullIf).
 	nullBits string
-	// inputsDecide: a conditional NULL exactly where inputs are
-	// (lower.NullInputs), which the loop computes on every row of a dirty
-	// batch, its validity the AND of theirs (inputsValidity).
-	inputsDecide bool
-	inputs       []*lower.Row
 	// marks: setNull marks the row in the nullBits word (a single loop
 	// writing a fixed-width column), not with the writer's SetNull.
 	marks bool
-}
-
-// decideModes decides how the loop decides a row with a NULL input or a
-// failed kernel (package lower, modes.go): a strict expression is NULL
-// where an input is, so the loop decides those rows itself and leaves only
-// the failed ones to the vector code; an AND or OR of strict operands (a
-// WHERE clause's comparisons, say) decides its NULL rows by the
-// three-valued rules; a conditional or value whose leaves are strict
-// (assignNull) is NULL where the inputs of the value it takes are. Where the
-// loop decides every NULL itself, it decides a failed row too when the first
-// error a row meets is its outcome (exact): the row is then an error in the
-// loop's result, and only rows with a failed input are left to the vector
-// code.
-func (l *fusedLoops) decideModes() {
-	fz := l.fz
-	l.strict, l.logic, l.cond = fz.Mode == lower.ModeStrict, fz.Mode == lower.ModeLogic, fz.Mode == lower.ModeCond
-	l.exact = fz.Exact
-	l.inputs, l.inputsDecide = fz.Inputs, fz.InputsDecide
-	// Where a shared vector's error is the row's outcome wherever the row
-	// reads it, the loop notes it there too, and leaves no row.
-	l.fu.noteVectors = fz.NoteVectors
 }
 
 // storeClean is how the clean loop stores a row's value: into out (the
@@ -541,13 +511,13 @@ func (l *fusedLoops) cleanLoop(body []jen.Code) []jen.Code {
 // a flag that does not change in the loop.
 func (l *fusedLoops) emitOne(body []jen.Code) {
 	fu, f, t := l.fu, l.fu.f, l.e.Type()
-	strict, logic, cond, exact := l.strict, l.logic, l.cond, l.exact
+	strict, logic, cond, exact := l.fz.Mode == lower.ModeStrict, l.fz.Mode == lower.ModeLogic, l.fz.Mode == lower.ModeCond, l.fz.Exact
 	// The body for a dirty batch is printed first: it may read inputs the
 	// clean body does not (a COALESCE's later arguments), which the tests
 	// below then cover.
 	checkedBody := body
 	setNull := l.setNull()
-	if (logic || cond) && (l.single || len(fu.rowNulls) > 0) {
+	if (logic || cond) && (l.fz.OneBody || len(fu.rowNulls) > 0) {
 		fu.nulls = true
 		if logic {
 			fu.printed = map[*lower.Row]bool{}
@@ -555,7 +525,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		} else {
 			fu.nullIf = l.nullIf()
 			markNull := setNull
-			if l.inputsDecide {
+			if l.fz.InputsDecide {
 				// its NULL rows are its inputs' (inputsValidity): nothing to mark
 				fu.nullIf, markNull = noMark, jen.Null()
 			}
@@ -691,15 +661,15 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		return append(append(stmts, l.forRowsMarking(over, atWord, body)), last)
 	}
 	switch {
-	case l.inputsDecide && len(fu.rowNulls) > 0:
+	case l.fz.InputsDecide && len(fu.rowNulls) > 0:
 		// every row computed; NULL where the inputs that decide it are
 		dirty := append(l.inputsValidity(), rows(checkedRow)...)
-		if l.single {
+		if l.fz.OneBody {
 			loop = append(loop, dirty...)
 		} else {
 			loop = append(loop, jen.If(joined(fu.clean, "&&")).Block(rows(rowBody)...).Else().Block(dirty...))
 		}
-	case l.single: // (a clean batch too: a memo read may be NULL)
+	case l.fz.OneBody: // (a clean batch too: a memo read may be NULL)
 		loop = append(loop, rows(append(checks, checkedRow...))...)
 	case len(fu.rowNulls) == 0 || everyRow: // no input can be NULL or failed, or the validity is set above
 		loop = append(loop, rows(rowBody)...)
@@ -755,11 +725,11 @@ func (l *fusedLoops) everyRow() bool {
 	if !l.fz.EveryRow {
 		return false
 	}
-	if l.logic {
+	if l.fz.Mode == lower.ModeLogic {
 		// a WHERE clause: see lower.FilterEveryRow
 		return len(fu.rowNulls) > 0 && len(fu.errTests) == 0 && fu.bad == "" && len(fu.flagArgs) == len(fu.rowNulls)
 	}
-	if len(fu.rowNulls) == 0 || len(fu.errTests) > 0 || fu.bad != "" && !l.exact {
+	if len(fu.rowNulls) == 0 || len(fu.errTests) > 0 || fu.bad != "" && !l.fz.Exact {
 		return false
 	}
 	return len(fu.flagArgs) == len(fu.rowNulls) // false for an input whose NULLs are not flags (none today)
@@ -774,7 +744,7 @@ func (l *fusedLoops) validity() []jen.Code {
 	// vec.AndValid(n, vec.FlagsOf(&x), vec.ArrowFlags(sArr))
 	and := jen.Qual(vecPkg, "AndValid").Call(append([]jen.Code{jen.Id("n")}, fu.flagArgs...)...)
 	comment := jen.Comment("NULL where an input is (a strict expression): its validity is the AND of the inputs', 64 rows at a time; the loop computes every row")
-	if l.logic {
+	if l.fz.Mode == lower.ModeLogic {
 		comment = jen.Comment("a row with a NULL input is left out (the clause is FALSE or NULL there): NULL where an input is, 64 rows at a time; the loop computes every row")
 	}
 	if !l.fz.Direct || fu.bad == "" {
@@ -795,7 +765,7 @@ func (l *fusedLoops) validity() []jen.Code {
 func (l *fusedLoops) inputsValidity() []jen.Code {
 	fu := l.fu
 	var flags []jen.Code
-	for _, x := range l.inputs {
+	for _, x := range l.fz.Inputs {
 		for _, v := range fu.nullTest(x) {
 			flags = append(flags, fu.flagsOf[v])
 		}

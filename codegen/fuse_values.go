@@ -21,11 +21,51 @@ import (
 // conditions under which they apply and the value slices they read.
 type fusion struct {
 	f *funcGen
+	inputTests
+	loopLocals
+	nullMarks
+	// sink names the VARCHAR output column's writer while a body storing
+	// into it is printed (stored); "" otherwise.
+	sink string
+	// known are the inputs the branch being printed knows are not NULL:
+	// its condition is TRUE only where they are not (whenTrue).
+	known map[string]bool
+	// decides are the absorbed map lookups whose NULL makes the row NULL
+	// (Absorbed.DecidesNull): the rows loop marks such a row NULL rather
+	// than leave it to the vector code. deciding is set while one is
+	// printed.
+	decides  map[int]bool
+	deciding bool
+	// rows is set while the rows loop's body is generated: its map item
+	// reads also test for NULL items. modal records that a body read one,
+	// so the two loops' bodies differ.
+	rows, modal bool
+	// bad names the loop's flag set by a kernel error or a map lookup that
+	// finds no entry ("" while none can).
+	bad string
+	// all: the loops run over every row in order, so a validity bitmap is
+	// read a 64-row word at a time (inputTests.words).
+	all bool
+	// try: the loop is a fused TRY's, whose kernels flag a failure
+	// without a branch (rt.TryKernels)
+	try bool
+	// nulls is set while the body for a dirty batch is printed.
+	nulls bool
+	// noteVectors: the loop notes the error of a shared vector where it
+	// reads it (Fused.NoteVectors).
+	noteVectors bool
+}
+
+// inputTests are what a fused loop tests of its inputs, collected while its
+// bodies are printed: the batch-wide conditions and the per-row tests that
+// choose the loop and the rows it leaves.
+type inputTests struct {
 	// conds must hold for either loop to run (constant patterns compiled);
 	// clean selects the clean loop (no input has a NULL or an error), and
 	// rowNulls are the per-row tests that leave a row to the vector code in
-	// the rows loop.
+	// the rows loop (rowNullArrs their arrays, "" for a vector's test).
 	conds, clean, rowNulls []jen.Code
+	rowNullArrs            []string
 	// nullTests and errTests split rowNulls into the tests of a row's
 	// NULL inputs and of its failed ones, for a strict expression, which
 	// is NULL where an input is (strictRow).
@@ -36,62 +76,45 @@ type fusion struct {
 	// nullCounts are the NULL counts of the input arrays: the rows loop runs
 	// only when they add up to at most half the batch, as it leaves a row
 	// with a NULL to the vector code, which is faster on its own when most
-	// rows would be left to it.
+	// rows would be left to it. countsIn: a NULL count reads an input
+	// column of the batch (in), so the function that tests them takes it.
 	nullCounts []jen.Code
-	// countsIn: a NULL count reads an input column of the batch (in), so
-	// the function that tests them takes it.
-	countsIn  bool
-	slices    []jen.Code
-	seen      map[string]jen.Code   // vector or array variable -> per-row value
-	tested    map[string]bool       // arrays whose NULLs, and patterns whose errors, are tested
-	names     map[string]bool       // locals of the loop's block
-	subjects  map[*lower.Row]string // CASE operand -> its per-row local
-	nullFlags map[string]bool       // the NULL flags of conditionals' locals
+	countsIn   bool
+	slices     []jen.Code
+	tested     map[string]bool // arrays whose NULLs, and patterns whose errors, are tested
 	// flagsOf are the vec.Flags of the inputs nullTest names whose NULLs
 	// are known before the loop, and valids the bitmaps made of them
 	// (validity), by the names they AND.
 	flagsOf map[string]jen.Code
 	valids  map[string]string
-	// sink names the VARCHAR output column's writer while a body storing
-	// into it is printed (stored); "" otherwise.
-	sink string
-	// known are the inputs the branch being printed knows are not NULL:
-	// its condition is TRUE only where they are not (whenTrue).
-	known map[string]bool
-	views map[string]string // VARCHAR array -> its vec.StrView local
-	// decides are the absorbed map lookups whose NULL makes the row NULL
-	// (lower.NullWhen): the rows loop marks such a row NULL rather than
-	// leave it to the vector code. deciding is set while one is printed,
-	// and arrDecides records, per MAP array the rows loop tests, whether
-	// every read of it was such a lookup (so that its NULL rows are NULL);
-	// rowNullArrs are the arrays of rowNulls ("" for a vector's test).
-	decides     map[int]bool
-	deciding    bool
-	arrDecides  map[string]bool
-	rowNullArrs []string
-	// rows is set while the rows loop's body is generated: its map item
-	// reads also test for NULL items. modal records that a body read one,
-	// so the two loops' bodies differ.
-	rows, modal bool
-	// bad names the loop's flag set by a kernel error or a map lookup that
-	// finds no entry ("" while none can).
-	bad string
+	// words: validity bitmap -> its word variable, loaded by forRows where
+	// a row starts a 64-row word.
+	words map[string]string
+	// arrDecides records, per MAP array the rows loop tests, whether every
+	// read of it was a lookup whose NULL makes the row NULL (so that its
+	// NULL rows are NULL).
+	arrDecides map[string]bool
+}
+
+// loopLocals are the Go locals of a fused loop's body and what they hold.
+type loopLocals struct {
+	seen      map[string]jen.Code   // vector or array variable -> per-row value
+	names     map[string]bool       // locals of the loop's block
+	subjects  map[*lower.Row]string // CASE operand -> its per-row local
+	nullFlags map[string]bool       // the NULL flags of conditionals' locals
+	views     map[string]string     // VARCHAR array -> its vec.StrView local
 	// temps are the locals of the conditionals in value positions (Temp
 	// rows); printed those whose statements the loop body being printed
-	// has, pre the statements to put before the statement being built, and
-	// nulls is set while the body for a dirty batch is printed.
+	// has, pre the statements to put before the statement being built.
 	temps   map[*lower.Row]*tempVar
 	printed map[*lower.Row]bool
-	// all: the loops run over every row in order, so a validity bitmap is
-	// read a 64-row word at a time (words: bitmap -> its word variable,
-	// loaded by forRows where a row starts a word).
-	all   bool
-	words map[string]string
-	// try: the loop is a fused TRY's, whose kernels flag a failure
-	// without a branch (rt.TryKernels)
-	try   bool
-	pre   []jen.Code
-	nulls bool
+	pre     []jen.Code
+	locals  map[int]string // absorbed shared subexpression -> its per-row local
+	used    map[int]bool   // the absorbed subexpressions the body being printed reads
+}
+
+// nullMarks are how the loop body being printed marks a row NULL.
+type nullMarks struct {
 	// nullIf, where set, marks row i NULL by a test without a branch
 	// (markNull, or res.NullIf for a vector): a leaf of a conditional that may be computed on a
 	// NULL row stores its value and that mark (assignNull). nullIfUsed
@@ -104,12 +127,20 @@ type fusion struct {
 	markNull func(null jen.Code) jen.Code
 	// outNull marks row i NULL in the loop's output: a NULL result.
 	outNull jen.Code
-	// noteVectors: the loop notes the error of a shared vector where it
-	// reads it (the row's first error is its outcome), rather than leave
-	// the rows with one to the vector code.
-	noteVectors bool
-	locals      map[int]string // absorbed shared subexpression -> its per-row local
-	used        map[int]bool   // the absorbed subexpressions the body being printed reads
+}
+
+// newFusion starts the printing state of one fused expression's loops.
+func newFusion(f *funcGen, all bool) *fusion {
+	return &fusion{
+		f: f,
+		inputTests: inputTests{tested: map[string]bool{}, flagsOf: map[string]jen.Code{}, valids: map[string]string{},
+			words: map[string]string{}, arrDecides: map[string]bool{}},
+		loopLocals: loopLocals{seen: map[string]jen.Code{}, names: map[string]bool{}, subjects: map[*lower.Row]string{},
+			nullFlags: map[string]bool{}, views: map[string]string{}, temps: map[*lower.Row]*tempVar{},
+			printed: map[*lower.Row]bool{}, locals: map[int]string{}},
+		decides: map[int]bool{},
+		all:     all,
+	}
 }
 
 // assign returns the statements storing row r's value with store, after

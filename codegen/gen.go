@@ -151,10 +151,25 @@ func unexport(s string) string {
 // vectors of the nodes printed, the selections made), the declarations of
 // the input columns, and the statements.
 type funcGen struct {
-	file          *fileGen
-	q             *ir.Query
-	nm            namer
-	stmts         []jen.Code
+	file  *fileGen
+	q     *ir.Query
+	nm    namer
+	stmts []jen.Code
+	inputVars
+	nodeVars
+	outputVars
+	unitState
+	// params are the Go parameters of a subquery's per-row test, by the
+	// argument slot they hold.
+	params map[int]string
+	// general is set while the general path of a fused expression is
+	// printed: its kernel calls are shared loops (emitMap).
+	general bool
+}
+
+// inputVars are the variables of the input columns a function reads,
+// declared (in prologue) when first needed.
+type inputVars struct {
 	colNames      map[int]string  // local names of the input columns
 	cols          map[int]string  // input columns read as vectors
 	arrs          map[int]string  // VARCHAR input columns read in place
@@ -163,18 +178,25 @@ type funcGen struct {
 	mapOffs       map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
 	prologue      []jen.Code     // their declarations
 	arenaVar      string         // the batch's rt.Arena ("" until a kernel needs it)
-	done          map[*lower.Node]operand
-	sels          map[*lower.Sel]string
-	memos         map[int]memoVars
+}
+
+// nodeVars are the variables of the plan's nodes, selections and memos
+// printed so far.
+type nodeVars struct {
+	done  map[*lower.Node]operand
+	sels  map[*lower.Sel]string
+	memos map[int]memoVars
+}
+
+// outputVars are the variables of the output column being printed and of
+// the query's selection as 64-row masks.
+type outputVars struct {
 	// outCol is the Arrow array variable a fused loop of the output column
 	// being printed writes directly ("" when none does).
 	outCol string
 	// outColAlways: the loop that writes outCol always writes it whole
 	// (no vector code computes the column instead).
 	outColAlways bool
-	// params are the Go parameters of a subquery's per-row test, by the
-	// argument slot they hold.
-	params map[int]string
 	// selBits is the query's *vec.Kept (its WHERE clause's selection as
 	// 64-row masks, for gathering validity) once the WHERE made "sel";
 	// its declaration goes at selBitsAt of the query function's statements
@@ -182,15 +204,15 @@ type funcGen struct {
 	selBits     string
 	selBitsAt   int
 	selBitsUsed bool
+}
 
-	// Splitting into units (units.go): nil scope prints one function.
+// unitState is the splitting of a query function into units (units.go):
+// nil scope prints one function.
+type unitState struct {
 	scope      map[string]*scopeVar
 	unit       *unit // the unit being printed
 	units      []*unit
 	outerStmts []jen.Code // the query function's statements while a unit is printed
-	// general is set while the general path of a fused expression is
-	// printed: its kernel calls are shared loops (emitMap).
-	general bool
 }
 
 func (f *funcGen) add(c ...jen.Code) { f.stmts = append(f.stmts, c...) }

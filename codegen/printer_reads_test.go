@@ -2,8 +2,12 @@ package codegen_test
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -60,5 +64,47 @@ func TestPrinterOnlyReadsThePlan(t *testing.T) {
 	}
 	if calls == 0 {
 		t.Log("codegen calls nothing of package lower")
+	}
+}
+
+// TestPrinterStateIsSmall keeps the printer's state small: no struct type
+// of package codegen has more than 15 fields (an embedded struct, which
+// groups fields of one concern, counts as one). Where a decision is needed,
+// it belongs in the plan (package lower), not in a new printing flag.
+func TestPrinterStateIsSmall(t *testing.T) {
+	const maxFields = 15
+	fset := token.NewFileSet()
+	names, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		{
+			ast.Inspect(file, func(n ast.Node) bool {
+				ts, ok := n.(*ast.TypeSpec)
+				if !ok {
+					return true
+				}
+				st, ok := ts.Type.(*ast.StructType)
+				if !ok {
+					return true
+				}
+				fields := 0
+				for _, f := range st.Fields.List {
+					fields += max(1, len(f.Names))
+				}
+				if fields > maxFields {
+					t.Errorf("%s: type %s has %d fields (at most %d)", fset.Position(ts.Pos()), ts.Name.Name, fields, maxFields)
+				}
+				return true
+			})
+		}
 	}
 }

@@ -48,8 +48,9 @@ func (f *funcGen) keptOf(sel string, all bool) jen.Code {
 // reserved names (such as the receiver of a prepared query's methods) are
 // taken before any column is named.
 func (fg *fileGen) newFuncGen(q *ir.Query, reserved ...string) *funcGen {
-	f := &funcGen{file: fg, q: q, cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{},
-		memos: map[int]memoVars{}, mapOffs: map[int]string{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}
+	f := &funcGen{file: fg, q: q,
+		inputVars: inputVars{cols: map[int]string{}, arrs: map[int]string{}, maps: map[int]mapVars{}, itemsDeclared: map[int]bool{}, mapOffs: map[int]string{}},
+		nodeVars:  nodeVars{memos: map[int]memoVars{}, done: map[*lower.Node]operand{}, sels: map[*lower.Sel]string{}}}
 	for _, r := range append([]string{"ctx", "in", "mem", "n", allRows, "sel", keptVar}, reserved...) {
 		f.nm.fresh(r)
 	}
