@@ -1,10 +1,6 @@
 package ir
 
-import (
-	"github.com/apache/arrow-go/v18/arrow"
-
-	"github.com/exprc/exprc/templates/vec"
-)
+import "github.com/apache/arrow-go/v18/arrow"
 
 // ArrowType is the Arrow type that carries values of t in record batches: the
 // interpreter, generated evaluators and the data readers all agree on it, so a
@@ -42,12 +38,4 @@ func ArrowSchema(cols []Column) *arrow.Schema {
 		fields[i] = arrow.Field{Name: c.Name, Type: ArrowType(c.Type), Nullable: c.Nullable}
 	}
 	return arrow.NewSchema(fields, nil)
-}
-
-// CheckSchema reports whether batch schema s can be read as the columns cols.
-// It is the check generated evaluators make (vec.CheckSchema), so the
-// interpreter rejects exactly the batches they reject, with the same message
-// naming the first column that differs.
-func CheckSchema(s *arrow.Schema, cols []Column) error {
-	return vec.CheckSchema(s, ArrowSchema(cols))
 }

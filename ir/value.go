@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/exprc/exprc/templates/rt"
-	"github.com/exprc/exprc/templates/vec"
 )
 
 // Go representation of SQL values, shared by the interpreter, constant folding and
@@ -94,9 +93,9 @@ func Errorf(class ErrorClass, format string, args ...any) *EvalError {
 
 // QueryError is the one error a query reports: the error at the lowest input row,
 // and within that row the WHERE clause before the first output column in SELECT
-// order. It is the same type generated evaluators return, so every engine
-// reports errors alike.
-type QueryError = vec.QueryError
+// order. It is the same type generated evaluators return (rt.QueryError, which
+// they name vec.QueryError), so every engine reports errors alike.
+type QueryError = rt.QueryError
 
 // Outcome is what an expression gives on one row: a value, NULL (V == nil and Err
 // == nil) or an error.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // Eval runs query q over one input batch and returns the output batch, or the
@@ -33,7 +34,7 @@ func EvalPrepared(ctx context.Context, q *ir.Query, share Sharing, inner *Inner,
 	if len(q.Subqueries) > 0 && inner == nil {
 		return nil, fmt.Errorf("query %s reads subqueries: prepare its inner tables first (interp.Prepare)", q.Name)
 	}
-	if err := ir.CheckSchema(in.Schema(), q.Source.Columns); err != nil {
+	if err := checkSchema(in.Schema(), q.Source.Columns); err != nil {
 		return nil, fmt.Errorf("query %s: input batch: %w", q.Name, err)
 	}
 	cols := make([]columnReader, in.NumCols())
@@ -238,4 +239,12 @@ func AppendValue(b array.Builder, v any) error {
 		return fmt.Errorf("unsupported output builder %T", b)
 	}
 	return nil
+}
+
+// checkSchema reports whether batch schema s can be read as the columns cols.
+// It is the check generated evaluators make (vec.CheckSchema) against the same
+// Arrow schema (ir.ArrowSchema), so the interpreter rejects exactly the batches
+// they reject, with the same message naming the first column that differs.
+func checkSchema(s *arrow.Schema, cols []ir.Column) error {
+	return vec.CheckSchema(s, ir.ArrowSchema(cols))
 }

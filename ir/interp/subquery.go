@@ -104,7 +104,7 @@ func Prepare(ctx context.Context, q *ir.Query, tables Tables) (*Inner, error) {
 func readRows(t *ir.Table, batches []arrow.RecordBatch) ([][]any, error) {
 	var out [][]any
 	for _, b := range batches {
-		if err := ir.CheckSchema(b.Schema(), t.Columns); err != nil {
+		if err := checkSchema(b.Schema(), t.Columns); err != nil {
 			return nil, err
 		}
 		cols := make([]columnReader, b.NumCols())

@@ -97,21 +97,9 @@ func NotNull(a arrow.Array, name string) error {
 
 // QueryError is the one error a query reports: the error at the lowest input
 // row, and within that row the WHERE clause before the output columns in SELECT
-// order. Row counts from the start of the batch; callers that stream many
-// batches add the batch's offset.
-type QueryError struct {
-	Row    int64
-	Column string // "WHERE" or the output column's name
-	Expr   string // the SQL text of that clause or column
-	Err    *rt.Error
-}
-
-func (e *QueryError) Error() string {
-	return fmt.Sprintf("row %d: %s: %s (in %s)", e.Row, e.Err.Class, e.Err.Message(), e.Column)
-}
-
-// Unwrap exposes the row's error.
-func (e *QueryError) Unwrap() error { return e.Err }
+// order (see rt.QueryError, which it names, so that the interpreter returns the
+// same type).
+type QueryError = rt.QueryError
 
 // Failure is the earliest failure of a batch found so far, over the clauses of
 // a query checked in order (the WHERE clause is clause 0, then the output
