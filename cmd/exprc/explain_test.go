@@ -25,6 +25,9 @@ func TestExplainPhysical(t *testing.T) {
 		"fused loop (root of bucket): IF((x > y), (a + 5), ((a + 5) DIV 100))",
 		"computes #0 per row (absorbed: used only here): (a + 5)",
 		"#1: absorbed by label",
+		"loops: mode conditional (conditions and results whose leaves are strict",
+		"reads a, x, y; per-row tests: AddInt64 fails, x IS NULL, y IS NULL",
+		"fallback: vector code over the rows the loops leave",
 	} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("text explain lacks %q:\n%s", want, r.stdout)
@@ -44,9 +47,12 @@ func TestExplainPhysical(t *testing.T) {
 			Physical struct {
 				Roots []struct{ Clause, Code, Why string } `json:"roots"`
 				Fused []struct {
-					Root    bool  `json:"root"`
-					Direct  bool  `json:"direct"`
-					Absorbs []int `json:"absorbs"`
+					Root    bool     `json:"root"`
+					Direct  bool     `json:"direct"`
+					Absorbs []int    `json:"absorbs"`
+					Mode    string   `json:"mode"`
+					Exact   bool     `json:"exact"`
+					Leaves  []string `json:"leaves"`
 				} `json:"fused"`
 				Shared []struct {
 					ID    int      `json:"id"`
@@ -77,12 +83,17 @@ func TestExplainPhysical(t *testing.T) {
 		!p.Fused[1].Root || !p.Fused[1].Direct || len(p.Fused[1].Absorbs) != 1 {
 		t.Errorf("fused %+v", p.Fused)
 	}
+	for _, f := range p.Fused {
+		if f.Mode == "" || len(f.Leaves) == 0 {
+			t.Errorf("fused loop without its mode or inputs: %+v", f)
+		}
+	}
 	if len(p.Shared) != 2 || p.Shared[0].How != "absorbed" || strings.Join(p.Shared[0].Roots, ",") != "bucket" {
 		t.Errorf("shared %+v", p.Shared)
 	}
 
 	r = exprc("explain", spec, "--query", "Classify", "--format", "dot")
-	if r.code != 0 || !strings.Contains(r.stdout, `label="bucket\nfused, direct"`) || !strings.Contains(r.stdout, "penwidth=3") {
+	if r.code != 0 || !strings.Contains(r.stdout, `label="bucket\nfused, conditional, direct"`) || !strings.Contains(r.stdout, "penwidth=3") {
 		t.Errorf("dot lacks the physical notes (exit %d):\n%s", r.code, r.stdout)
 	}
 }

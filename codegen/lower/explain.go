@@ -61,6 +61,10 @@ type ExplainFused struct {
 	OneBody      bool     `json:"one_body"`
 	EveryRow     bool     `json:"every_row"`
 	Fallback     string   `json:"fallback"`
+	// Leaves are the inputs its loops read; Tests the per-row tests that
+	// can leave a row to the vector code or decide it.
+	Leaves []string `json:"leaves"`
+	Tests  []string `json:"tests"`
 }
 
 // ExplainSub is the plan of one settled subquery.
@@ -120,7 +124,8 @@ func (q *Query) Explain() Explain {
 	for _, f := range q.Fused {
 		ef := ExplainFused{SQL: ir.Format(f.Expr), In: f.In, Root: f.Root != "", Why: f.Why, Direct: f.Direct, DirectWhy: f.DirectWhy,
 			Absorbs: []int{}, Recomputes: []int{}, Mode: f.Mode.String(), ModeWhy: f.ModeWhy, Exact: f.Exact,
-			InputsDecide: f.InputsDecide, Inputs: []string{}, Selects: f.Selects, OneBody: f.OneBody, EveryRow: f.EveryRow, Fallback: f.Fallback}
+			InputsDecide: f.InputsDecide, Inputs: []string{}, Selects: f.Selects, OneBody: f.OneBody, EveryRow: f.EveryRow, Fallback: f.Fallback,
+			Leaves: append([]string{}, f.Leaves...), Tests: append([]string{}, f.Tests...)}
 		for _, in := range f.Inputs {
 			ef.Inputs = append(ef.Inputs, ir.Format(in.Expr))
 		}
@@ -186,6 +191,7 @@ func (q *Query) Text() string {
 			fmt.Fprintf(&b, "       why: %s\n", f.Why)
 		}
 		fmt.Fprintf(&b, "       %s\n", f.loopLine())
+		fmt.Fprintf(&b, "       reads %s; per-row tests: %s\n", strings.Join(f.Leaves, ", "), orNone(f.Tests))
 		switch {
 		case f.Selects:
 			b.WriteString("       builds the selection of the rows it keeps in its loop, with no branch per condition and no boolean vector\n")
@@ -246,8 +252,11 @@ func (q *Query) DotNote(clause string) string {
 			continue
 		}
 		note := r.Code()
-		if r.Value != nil && r.Value.Op == OpFused && r.Value.Fused.Direct {
-			note += ", direct"
+		if r.Value != nil && r.Value.Op == OpFused {
+			note += ", " + r.Value.Fused.Mode.String()
+			if r.Value.Fused.Direct {
+				note += ", direct"
+			}
 		}
 		return note
 	}

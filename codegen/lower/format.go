@@ -175,6 +175,7 @@ func (p *planPrinter) fused(b *strings.Builder, depth int, f *Fused) {
 		fmt.Fprintf(b, "%swrites its output column directly\n", in)
 	}
 	b.WriteString(in + f.loopLine() + "\n")
+	fmt.Fprintf(b, "%sreads: %s; per-row tests: %s\n", in, strings.Join(f.Leaves, ", "), orNone(f.Tests))
 	for _, a := range f.Absorbs {
 		how := "absorbs"
 		if a.Recomputed {
@@ -291,3 +292,10 @@ func prefixed(s string) string {
 }
 
 func indent(depth int) string { return strings.Repeat("  ", depth) }
+
+func orNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
+}

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/exprc/exprc/ir"
@@ -91,6 +92,69 @@ func decideLoop(fz *Fused) {
 	for _, a := range fz.Absorbs {
 		annotate(a.Row)
 	}
+	fz.Leaves, fz.Tests = leaves(fz)
+}
+
+// leaves lists the inputs fused expression fz's loops read (its absorbed
+// values' first, then its own; each once, by its SQL) and the per-row tests
+// that can leave a row to the vector code or decide it: a NULL input, a
+// kernel that can fail, a map item that may be missing or NULL.
+func leaves(fz *Fused) (ins []string, tests []string) {
+	seen := map[string]bool{}
+	add := func(list *[]string, s string) {
+		if !seen[s] {
+			seen[s] = true
+			*list = append(*list, s)
+		}
+	}
+	var walk func(r *Row)
+	walk = func(r *Row) {
+		if r == nil {
+			return
+		}
+		switch r.Op {
+		case RowColumn:
+			add(&ins, r.Column.Name)
+			if r.Column.Nullable {
+				add(&tests, r.Column.Name+" IS NULL")
+			}
+		case RowVector:
+			sql := fmt.Sprintf("#%d %s", r.Shared.ID, r.Shared.SQL)
+			add(&ins, sql)
+			add(&tests, sql+" IS NULL")
+			if r.MayFail {
+				add(&tests, sql+" failed")
+			}
+		case RowMemo:
+			add(&ins, fmt.Sprintf("memo #%d %s", r.Shared.ID, r.Shared.SQL))
+		case RowMap:
+			add(&ins, r.Column.Name)
+			if r.Column.Nullable {
+				add(&tests, r.Column.Name+" IS NULL")
+			}
+			if r.Fn != "cardinality" && r.Fn != "map_contains_key" {
+				add(&tests, r.Fn+" item of "+r.Column.Name+" missing or NULL")
+			}
+		}
+		for _, a := range r.Args {
+			walk(a)
+		}
+		walk(r.Subject)
+		walk(r.Else)
+		walk(r.Local)
+		// after its operands, in the order a row meets them
+		switch {
+		case r.Op == RowKernel && r.Flags:
+			add(&tests, r.Sig.Kernel+" fails")
+		case r.Op == RowMatch:
+			add(&tests, "pattern of "+r.Fn+" compiled")
+		}
+	}
+	for _, a := range fz.Absorbs {
+		walk(a.Row)
+	}
+	walk(fz.Row)
+	return ins, tests
 }
 
 // leaveWhy says why a fused expression decides no NULL row itself.

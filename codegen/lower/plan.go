@@ -306,6 +306,11 @@ type Fused struct {
 	// Fallback says what is left to the vector code (General over Rest),
 	// or "none" and why.
 	Fallback string
+	// Leaves are the inputs the loops read, by their SQL, and Tests the
+	// per-row tests that can leave a row to the vector code or decide it
+	// (a NULL input, a kernel that fails, a missing map item): what
+	// explain shows of the loops' inputs.
+	Leaves, Tests []string
 	// Row is the per-row program: a conditional's statements or a value.
 	Row *Row
 	// Rest is the rows the vector code computes: the absorbed values it
