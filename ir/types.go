@@ -1,47 +1,28 @@
 package ir
 
-import (
-	"strconv"
-	"strings"
-)
+import "github.com/exprc/exprc/templates/sqltype"
 
-// Kind is the SQL type family of a value. The set is closed: every kind has a fixed
-// Arrow representation and a fixed Go representation in the interpreter and in
-// generated code, so adding one is a deliberate, project-wide change.
-type Kind uint8
+// Kind is the SQL type family of a value. The set is closed: every kind has a
+// fixed Arrow representation and a fixed Go representation in the interpreter
+// and in generated code, so adding one is a deliberate, project-wide change.
+// Package templates/sqltype defines it, with the one table of each type's
+// Arrow type, because the runtime's file readers need both and must not
+// import ir.
+type Kind = sqltype.Kind
 
 // The kinds exprc supports. KindNull is the type of an untyped NULL literal before
 // the binder gives it a type from its context; no column or output ever has it.
 const (
-	KindNull Kind = iota
-	KindBoolean
-	KindInt
-	KindBigint
-	KindDouble
-	KindVarchar
-	KindDate
-	KindMap
-	KindDecimal
+	KindNull    = sqltype.Null
+	KindBoolean = sqltype.Boolean
+	KindInt     = sqltype.Int
+	KindBigint  = sqltype.Bigint
+	KindDouble  = sqltype.Double
+	KindVarchar = sqltype.Varchar
+	KindDate    = sqltype.Date
+	KindMap     = sqltype.Map
+	KindDecimal = sqltype.Decimal
 )
-
-var kindNames = [...]string{
-	KindNull:    "NULL",
-	KindBoolean: "BOOLEAN",
-	KindInt:     "INT",
-	KindBigint:  "BIGINT",
-	KindDouble:  "DOUBLE",
-	KindVarchar: "VARCHAR",
-	KindDate:    "DATE",
-	KindMap:     "MAP",
-	KindDecimal: "DECIMAL",
-}
-
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "Kind(?)"
-}
 
 // Type is a SQL type. Scalar types are just a Kind; MAP carries its key and value
 // types. Types are small values: compare them with Equal, not ==, because the
@@ -114,21 +95,17 @@ func (t Type) Equal(u Type) bool {
 }
 
 // String prints the type as SQL spells it, e.g. MAP<VARCHAR, BIGINT> or
-// DECIMAL(15,2).
-func (t Type) String() string {
-	if t.Kind == KindDecimal {
-		return "DECIMAL(" + strconv.Itoa(t.P()) + "," + strconv.Itoa(t.S()) + ")"
+// DECIMAL(15,2) (as package sqltype does, for the runtime's messages too).
+func (t Type) String() string { return t.sqlType().String() }
+
+// sqlType is t as package sqltype describes it, for its Arrow table.
+func (t Type) sqlType() sqltype.Type {
+	s := sqltype.Type{Kind: t.Kind, Precision: t.P(), Scale: t.S()}
+	if t.Kind == KindMap {
+		k, v := t.Key.sqlType(), t.Value.sqlType()
+		s.Key, s.Value = &k, &v
 	}
-	if t.Kind != KindMap {
-		return t.Kind.String()
-	}
-	var b strings.Builder
-	b.WriteString("MAP<")
-	b.WriteString(t.Key.String())
-	b.WriteString(", ")
-	b.WriteString(t.Value.String())
-	b.WriteString(">")
-	return b.String()
+	return s
 }
 
 // IsNumeric reports whether t is INT, BIGINT, DOUBLE or DECIMAL.

@@ -17,6 +17,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // batchInput adapts a source of Arrow batches in the file's own schema: it picks
@@ -56,7 +57,7 @@ func newBatchInput(path string, table *tableType, fileSchema *arrow.Schema, opts
 	for i, c := range table.Columns {
 		ft := fileSchema.Field(idx[i]).Type
 		if !convertible(ft, c.Type) {
-			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, arrowType(c.Type), c.Type)
+			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, sqltype.Arrow(c.Type), c.Type)
 		}
 	}
 	for i := range idx {
@@ -179,25 +180,25 @@ func (in *batchInput) Close() error {
 
 // convertible reports whether an Arrow column of type ft can be read as t: see
 // the package documentation for the accepted conversions.
-func convertible(ft arrow.DataType, t sqlType) bool {
+func convertible(ft arrow.DataType, t sqltype.Type) bool {
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		return ft.ID() == arrow.BOOL
-	case kindInt, kindBigint:
+	case sqltype.Int, sqltype.Bigint:
 		return arrow.IsInteger(ft.ID())
-	case kindDouble:
+	case sqltype.Double:
 		return ft.ID() == arrow.FLOAT64 || ft.ID() == arrow.FLOAT32
-	case kindVarchar:
+	case sqltype.Varchar:
 		switch ft.ID() {
 		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
 			return true
 		}
-	case kindDate:
+	case sqltype.Date:
 		return ft.ID() == arrow.DATE32 || ft.ID() == arrow.DATE64
-	case kindMap:
+	case sqltype.Map:
 		m, ok := ft.(*arrow.MapType)
 		return ok && convertible(m.KeyType(), *t.Key) && convertible(m.ItemType(), *t.Value)
-	case kindDecimal:
+	case sqltype.Decimal:
 		switch ft.ID() {
 		case arrow.DECIMAL32, arrow.DECIMAL64, arrow.DECIMAL128:
 			return true
@@ -215,16 +216,16 @@ type convError struct {
 
 func (e *convError) Error() string { return fmt.Sprintf("row %d: %s", e.row, e.msg) }
 
-// convertArray returns arr as an array of arrowType(t): arr itself (retained)
+// convertArray returns arr as an array of sqltype.Arrow(t): arr itself (retained)
 // when the types already agree, else a converted copy.
-func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array, error) {
-	if arrow.TypeEqual(arr.DataType(), arrowType(t)) {
+func convertArray(arr arrow.Array, t sqltype.Type, mem memory.Allocator) (arrow.Array, error) {
+	if arrow.TypeEqual(arr.DataType(), sqltype.Arrow(t)) {
 		if d, ok := arr.(*array.Decimal128); ok {
 			if err := decimalsFit(d, t); err != nil {
 				return nil, err
 			}
 		}
-		if m, ok := arr.(*array.Map); ok && t.Value != nil && t.Value.Kind == kindDecimal {
+		if m, ok := arr.(*array.Map); ok && t.Value != nil && t.Value.Kind == sqltype.Decimal {
 			if err := mapDecimalsFit(m, *t.Value); err != nil {
 				return nil, err
 			}
@@ -232,7 +233,7 @@ func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array
 		arr.Retain()
 		return arr, nil
 	}
-	b := array.NewBuilder(mem, arrowType(t))
+	b := array.NewBuilder(mem, sqltype.Arrow(t))
 	defer b.Release()
 	b.Reserve(arr.Len())
 	for i := 0; i < arr.Len(); i++ {
@@ -250,7 +251,7 @@ func convertArray(arr arrow.Array, t sqlType, mem memory.Allocator) (arrow.Array
 // whatever the type says, a Parquet or IPC writer may not check, and the
 // evaluators' kernels rely on each value's type (a value beyond it is data
 // the type cannot hold, an error here, not a wrong result later).
-func decimalsFit(a *array.Decimal128, t sqlType) error {
+func decimalsFit(a *array.Decimal128, t sqltype.Type) error {
 	for i := 0; i < a.Len(); i++ {
 		if msg := decimalBeyond(a, i, t); msg != "" {
 			return &convError{row: i, msg: msg}
@@ -261,7 +262,7 @@ func decimalsFit(a *array.Decimal128, t sqlType) error {
 
 // mapDecimalsFit is decimalsFit for the DECIMAL values of a MAP column,
 // naming the row whose map holds the first value beyond the type.
-func mapDecimalsFit(m *array.Map, t sqlType) error {
+func mapDecimalsFit(m *array.Map, t sqltype.Type) error {
 	items, ok := m.Items().(*array.Decimal128)
 	if !ok {
 		return nil
@@ -282,23 +283,23 @@ func mapDecimalsFit(m *array.Map, t sqlType) error {
 
 // decimalBeyond describes entry i of a when it is a value with more digits
 // than DECIMAL t holds, and is "" otherwise (a NULL included).
-func decimalBeyond(a *array.Decimal128, i int, t sqlType) string {
+func decimalBeyond(a *array.Decimal128, i int, t sqltype.Type) string {
 	x := a.Value(i)
-	if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); a.IsValid(i) && !rt.DecimalFits(v, t.P) {
-		return fmt.Sprintf("value %s has more digits than %s holds", rt.FormatDecimal(v, t.S), t)
+	if v := (rt.Decimal{Lo: x.LowBits(), Hi: x.HighBits()}); a.IsValid(i) && !rt.DecimalFits(v, t.Precision) {
+		return fmt.Sprintf("value %s has more digits than %s holds", rt.FormatDecimal(v, t.Scale), t)
 	}
 	return ""
 }
 
 // valueAt reads row i of arr as a Go value of type t (nil for NULL).
-func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
+func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 	if arr.IsNull(i) {
 		return nil, nil
 	}
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		return arr.(*array.Boolean).Value(i), nil
-	case kindInt, kindBigint:
+	case sqltype.Int, sqltype.Bigint:
 		var n int64
 		switch a := arr.(type) {
 		case *array.Int8:
@@ -324,21 +325,21 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 		default:
 			return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
 		}
-		if t.Kind == kindInt {
+		if t.Kind == sqltype.Int {
 			if n < math.MinInt32 || n > math.MaxInt32 {
 				return nil, fmt.Errorf("value %d out of range for %s", n, t)
 			}
 			return int32(n), nil
 		}
 		return n, nil
-	case kindDouble:
+	case sqltype.Double:
 		switch a := arr.(type) {
 		case *array.Float64:
 			return a.Value(i), nil
 		case *array.Float32:
 			return float64(a.Value(i)), nil
 		}
-	case kindVarchar:
+	case sqltype.Varchar:
 		switch a := arr.(type) {
 		case *array.String:
 			return validString(a.Value(i)), nil
@@ -347,7 +348,7 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 		case *array.StringView:
 			return validString(a.Value(i)), nil
 		}
-	case kindDate:
+	case sqltype.Date:
 		switch a := arr.(type) {
 		case *array.Date32:
 			return date(a.Value(i)), nil
@@ -363,7 +364,7 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 			}
 			return date(d), nil
 		}
-	case kindDecimal:
+	case sqltype.Decimal:
 		// Another scale is rounded HALF_UP, as CAST rounds; a value beyond
 		// the precision is an error, not a silent NULL.
 		var v rt.Decimal
@@ -377,18 +378,18 @@ func valueAt(arr arrow.Array, i int, t sqlType) (any, error) {
 		case *array.Decimal32:
 			v, from = rt.DecimalFromInt64(int64(a.Value(i))), int(a.DataType().(*arrow.Decimal32Type).Scale)
 		default:
-			n, err := valueAt(arr, i, sqlType{Kind: kindBigint})
+			n, err := valueAt(arr, i, sqltype.Type{Kind: sqltype.Bigint})
 			if err != nil {
 				return nil, err
 			}
 			v = rt.DecimalFromInt64(n.(int64))
 		}
-		r, err := rt.CastDecimalToDecimal(v, from, t.S, t.P)
+		r, err := rt.CastDecimalToDecimal(v, from, t.Scale, t.Precision)
 		if err != nil {
 			return nil, fmt.Errorf("value %s out of range for %s", rt.FormatDecimal(v, from), t)
 		}
 		return r, nil
-	case kindMap:
+	case sqltype.Map:
 		a, ok := arr.(*array.Map)
 		if !ok {
 			break

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // csvShared is what a CSV input's parsers share.
@@ -49,7 +50,7 @@ func newCSVParser(sh *csvShared) *csvParser {
 		p.byField[c.field] = c
 	}
 	for _, c := range p.cols.cols {
-		if c.c.Type.Kind == kindMap {
+		if c.c.Type.Kind == sqltype.Map {
 			p.byField = nil
 		}
 	}
@@ -392,44 +393,44 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 		return true
 	}
 	switch c.c.Type.Kind {
-	case kindBigint:
+	case sqltype.Bigint:
 		v, err := intAt(data, s, e, c.c.Type)
 		if err != nil {
 			return false
 		}
 		c.i64 = append(c.i64, v)
-	case kindDouble:
+	case sqltype.Double:
 		v, err := floatAt(data, s, e)
 		if err != nil {
 			return false
 		}
 		c.f64 = append(c.f64, v)
-	case kindVarchar:
+	case sqltype.Varchar:
 		if ascii || utf8.Valid(data[s:e]) {
 			c.data = appendShort(c.data, data, s, e)
 		} else {
 			c.data = append(c.data, bytes.ToValidUTF8(data[s:e], []byte("\uFFFD"))...)
 		}
 		c.offs = append(c.offs, int32(len(c.data)))
-	case kindDate:
+	case sqltype.Date:
 		v, err := dateAt(data[s:e])
 		if err != nil {
 			return false
 		}
 		c.i32 = append(c.i32, v)
-	case kindInt:
+	case sqltype.Int:
 		v, err := intAt(data, s, e, c.c.Type)
 		if err != nil {
 			return false
 		}
 		c.i32 = append(c.i32, int32(v))
-	case kindBoolean:
+	case sqltype.Boolean:
 		v, err := parseBoolBytes(data[s:e])
 		if err != nil {
 			return false
 		}
 		c.bools = append(c.bools, v)
-	case kindDecimal:
+	case sqltype.Decimal:
 		v, err := parseDecimal(bytesString(data[s:e]), c.c.Type)
 		if err != nil {
 			return false
@@ -475,7 +476,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 	}
 	nulls := c.nulls
 	switch t.Kind {
-	case kindBigint:
+	case sqltype.Bigint:
 		vals := c.i64
 		for r := range k {
 			f := spans[r*nf]
@@ -494,7 +495,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			vals = append(vals, v)
 		}
 		c.i64 = vals
-	case kindInt:
+	case sqltype.Int:
 		vals := c.i32
 		for r := range k {
 			f := spans[r*nf]
@@ -513,7 +514,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			vals = append(vals, int32(v))
 		}
 		c.i32 = vals
-	case kindDouble:
+	case sqltype.Double:
 		vals := c.f64
 		for r := range k {
 			f := spans[r*nf]
@@ -532,7 +533,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			vals = append(vals, v)
 		}
 		c.f64 = vals
-	case kindDate:
+	case sqltype.Date:
 		vals := c.i32
 		for r := range k {
 			s := field(r)
@@ -551,7 +552,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			vals = append(vals, v)
 		}
 		c.i32 = vals
-	case kindBoolean:
+	case sqltype.Boolean:
 		vals := c.bools
 		for r := range k {
 			s := field(r)
@@ -570,7 +571,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			vals = append(vals, v)
 		}
 		c.bools = vals
-	case kindVarchar:
+	case sqltype.Varchar:
 		offs, buf := c.offs, c.data
 		ascii := p.ascii
 		for r := range k {
@@ -591,7 +592,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			offs = append(offs, int32(len(buf)))
 		}
 		c.offs, c.data = offs, buf
-	case kindDecimal:
+	case sqltype.Decimal:
 		vals := c.dec
 		for r := range k {
 			s := field(r)

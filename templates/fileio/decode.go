@@ -13,6 +13,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // valueError is a problem with one value; the caller adds file, row and column.
@@ -40,9 +41,9 @@ func parseBool(s string) (bool, error) {
 	return false, verrf("invalid BOOLEAN %q", s)
 }
 
-func parseInt(s string, t sqlType) (int64, error) {
+func parseInt(s string, t sqltype.Type) (int64, error) {
 	bits := 64
-	if t.Kind == kindInt {
+	if t.Kind == sqltype.Int {
 		bits = 32
 	}
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, bits)
@@ -76,8 +77,8 @@ func parseDouble(s string) (float64, error) {
 // parseDecimal reads a DECIMAL(p, s) from text as CAST does (Java's
 // BigDecimal syntax, rounded HALF_UP to s), which is how Spark's CSV and
 // JSON readers read a decimal column; more digits than p is an error.
-func parseDecimal(s string, t sqlType) (rt.Decimal, error) {
-	v, err := rt.CastStringToDecimal(s, t.S, t.P)
+func parseDecimal(s string, t sqltype.Type) (rt.Decimal, error) {
+	v, err := rt.CastStringToDecimal(s, t.Scale, t.Precision)
 	if err != nil {
 		if err.Class == rt.CastInvalidInput {
 			return v, verrf("invalid %s %q", t, s)
@@ -97,24 +98,24 @@ func parseDate(s string) (date, error) {
 
 // parseText reads the text form of a value of type t into its Go representation
 // (see ir/value.go). A MAP is read from JSON object text.
-func parseText(s string, t sqlType) (any, error) {
+func parseText(s string, t sqltype.Type) (any, error) {
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		return parseBool(s)
-	case kindInt:
+	case sqltype.Int:
 		n, err := parseInt(s, t)
 		return int32(n), err
-	case kindBigint:
+	case sqltype.Bigint:
 		return parseInt(s, t)
-	case kindDouble:
+	case sqltype.Double:
 		return parseDouble(s)
-	case kindVarchar:
+	case sqltype.Varchar:
 		return validString(s), nil
-	case kindDate:
+	case sqltype.Date:
 		return parseDate(s)
-	case kindDecimal:
+	case sqltype.Decimal:
 		return parseDecimal(s, t)
-	case kindMap:
+	case sqltype.Map:
 		p := &jsonParser{buf: []byte(s)}
 		v, err := p.value(t)
 		if err != nil {
@@ -129,35 +130,35 @@ func parseText(s string, t sqlType) (any, error) {
 }
 
 // appendText appends the non-NULL text value s of type t to b.
-func appendText(b array.Builder, t sqlType, s string) error {
+func appendText(b array.Builder, t sqltype.Type, s string) error {
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		v, err := parseBool(s)
 		if err != nil {
 			return err
 		}
 		b.(*array.BooleanBuilder).Append(v)
-	case kindInt:
+	case sqltype.Int:
 		v, err := parseInt(s, t)
 		if err != nil {
 			return err
 		}
 		b.(*array.Int32Builder).Append(int32(v))
-	case kindBigint:
+	case sqltype.Bigint:
 		v, err := parseInt(s, t)
 		if err != nil {
 			return err
 		}
 		b.(*array.Int64Builder).Append(v)
-	case kindDouble:
+	case sqltype.Double:
 		v, err := parseDouble(s)
 		if err != nil {
 			return err
 		}
 		b.(*array.Float64Builder).Append(v)
-	case kindVarchar:
+	case sqltype.Varchar:
 		b.(*array.StringBuilder).Append(validString(s))
-	case kindDate:
+	case sqltype.Date:
 		v, err := parseDate(s)
 		if err != nil {
 			return err
@@ -174,28 +175,28 @@ func appendText(b array.Builder, t sqlType, s string) error {
 }
 
 // appendValue appends a Go value of type t (nil for NULL) to b.
-func appendValue(b array.Builder, t sqlType, v any) {
+func appendValue(b array.Builder, t sqltype.Type, v any) {
 	if v == nil {
 		b.AppendNull()
 		return
 	}
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		b.(*array.BooleanBuilder).Append(v.(bool))
-	case kindInt:
+	case sqltype.Int:
 		b.(*array.Int32Builder).Append(v.(int32))
-	case kindBigint:
+	case sqltype.Bigint:
 		b.(*array.Int64Builder).Append(v.(int64))
-	case kindDouble:
+	case sqltype.Double:
 		b.(*array.Float64Builder).Append(v.(float64))
-	case kindVarchar:
+	case sqltype.Varchar:
 		b.(*array.StringBuilder).Append(v.(string))
-	case kindDate:
+	case sqltype.Date:
 		b.(*array.Date32Builder).Append(arrow.Date32(v.(date)))
-	case kindDecimal:
+	case sqltype.Decimal:
 		d := v.(rt.Decimal)
 		b.(*array.Decimal128Builder).Append(decimal128.New(d.Hi, d.Lo))
-	case kindMap:
+	case sqltype.Map:
 		m := v.(*mapValue)
 		mb := b.(*array.MapBuilder)
 		mb.Append(true)
@@ -502,7 +503,7 @@ func (p *jsonParser) rawValue() string {
 }
 
 // wrongJSON reports a value of the wrong JSON kind for t, consuming it.
-func (p *jsonParser) wrongJSON(t sqlType) error {
+func (p *jsonParser) wrongJSON(t sqltype.Type) error {
 	p.ws()
 	raw := p.rawValue()
 	return verrf("invalid %s %s", t, raw)
@@ -510,13 +511,13 @@ func (p *jsonParser) wrongJSON(t sqlType) error {
 
 // appendJSON reads one JSON value of type t at the cursor and appends it to b.
 // It reports whether the value was null.
-func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
+func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 	c := p.peek()
 	if c == 'n' && p.literal("null") {
 		b.AppendNull()
 		return true, nil
 	}
-	if c == '"' && t.Kind != kindMap {
+	if c == '"' && t.Kind != sqltype.Map {
 		s, err := p.str()
 		if err != nil {
 			return false, err
@@ -524,7 +525,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 		return false, appendText(b, t, s)
 	}
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		switch {
 		case p.literal("true"):
 			b.(*array.BooleanBuilder).Append(true)
@@ -533,7 +534,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 			b.(*array.BooleanBuilder).Append(false)
 			return false, nil
 		}
-	case kindInt, kindBigint:
+	case sqltype.Int, sqltype.Bigint:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, integer, err := p.number()
 			if err != nil {
@@ -544,7 +545,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 			}
 			return false, appendText(b, t, s)
 		}
-	case kindDouble, kindDecimal:
+	case sqltype.Double, sqltype.Decimal:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {
@@ -552,7 +553,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 			}
 			return false, appendText(b, t, s)
 		}
-	case kindMap:
+	case sqltype.Map:
 		if c == '{' {
 			v, err := p.value(t)
 			if err != nil {
@@ -566,12 +567,12 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqlType) (bool, error) {
 }
 
 // value reads one JSON value of type t as a Go value (nil for null).
-func (p *jsonParser) value(t sqlType) (any, error) {
+func (p *jsonParser) value(t sqltype.Type) (any, error) {
 	c := p.peek()
 	if c == 'n' && p.literal("null") {
 		return nil, nil
 	}
-	if c == '"' && t.Kind != kindMap {
+	if c == '"' && t.Kind != sqltype.Map {
 		s, err := p.str()
 		if err != nil {
 			return nil, err
@@ -579,14 +580,14 @@ func (p *jsonParser) value(t sqlType) (any, error) {
 		return parseText(s, t)
 	}
 	switch t.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		switch {
 		case p.literal("true"):
 			return true, nil
 		case p.literal("false"):
 			return false, nil
 		}
-	case kindInt, kindBigint:
+	case sqltype.Int, sqltype.Bigint:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, integer, err := p.number()
 			if err != nil {
@@ -597,7 +598,7 @@ func (p *jsonParser) value(t sqlType) (any, error) {
 			}
 			return parseText(s, t)
 		}
-	case kindDouble, kindDecimal:
+	case sqltype.Double, sqltype.Decimal:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {
@@ -605,7 +606,7 @@ func (p *jsonParser) value(t sqlType) (any, error) {
 			}
 			return parseText(s, t)
 		}
-	case kindMap:
+	case sqltype.Map:
 		if c != '{' {
 			break
 		}

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // TestFastParsers checks the fast paths against the parsers they shortcut, on
@@ -41,14 +43,14 @@ func TestFastParsers(t *testing.T) {
 			b = buf
 		}
 		a, e := pre, pre+len(s)
-		for _, typ := range []sqlType{{Kind: kindBigint}, {Kind: kindInt}} {
+		for _, typ := range []sqltype.Type{{Kind: sqltype.Bigint}, {Kind: sqltype.Int}} {
 			want, werr := parseInt(s, typ)
 			for _, got := range []func() (int64, bool){
 				func() (int64, bool) { return fastInt(b[a:e]) },
 				func() (int64, bool) { return fastIntAt(b, a, e) },
 			} {
 				v, ok := got()
-				if ok && typ.Kind == kindInt && int64(int32(v)) != v {
+				if ok && typ.Kind == sqltype.Int && int64(int32(v)) != v {
 					continue // the caller's range check
 				}
 				if ok && (werr != nil || v != want) {

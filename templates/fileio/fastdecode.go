@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // Fast paths for the common spellings of values in text. Each returns ok false
@@ -220,8 +221,8 @@ func fastDate(s []byte) (int32, bool) {
 }
 
 // intAt is parseInt(string(b[s:e]), t).
-func intAt(b []byte, s, e int, t sqlType) (int64, error) {
-	if v, ok := fastIntAt(b, s, e); ok && (t.Kind == kindBigint || int64(int32(v)) == v) {
+func intAt(b []byte, s, e int, t sqltype.Type) (int64, error) {
+	if v, ok := fastIntAt(b, s, e); ok && (t.Kind == sqltype.Bigint || int64(int32(v)) == v) {
 		return v, nil
 	}
 	return parseInt(string(b[s:e]), t)

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // JSON lines: one object per line, blank lines skipped. A JSON string cannot
@@ -271,7 +273,7 @@ func (w *jsonLineParser) value(c *inColumn) (bool, error) {
 		return true, nil
 	}
 	switch c.c.Type.Kind {
-	case kindBigint, kindInt:
+	case sqltype.Bigint, sqltype.Int:
 		var s []byte
 		end := 0
 		if ch == '"' {
@@ -280,7 +282,7 @@ func (w *jsonLineParser) value(c *inColumn) (bool, error) {
 			s = buf[start:end]
 		}
 		if v, ok := fastInt(s); ok && end > 0 {
-			if c.c.Type.Kind == kindBigint {
+			if c.c.Type.Kind == sqltype.Bigint {
 				c.i64 = append(c.i64, v)
 				p.pos = end
 				return false, nil
@@ -291,7 +293,7 @@ func (w *jsonLineParser) value(c *inColumn) (bool, error) {
 				return false, nil
 			}
 		}
-	case kindDouble:
+	case sqltype.Double:
 		var s []byte
 		end := 0
 		if ch == '"' {
@@ -312,7 +314,7 @@ func (w *jsonLineParser) value(c *inColumn) (bool, error) {
 				return false, nil
 			}
 		}
-	case kindVarchar:
+	case sqltype.Varchar:
 		if ch == '"' {
 			if s, end := jsonPlainString(buf, start); end > 0 && utf8.Valid(s) {
 				c.appendBytes(s)
@@ -320,7 +322,7 @@ func (w *jsonLineParser) value(c *inColumn) (bool, error) {
 				return false, nil
 			}
 		}
-	case kindDate:
+	case sqltype.Date:
 		if ch == '"' {
 			if s, end := jsonPlainString(buf, start); end > 0 {
 				if d, ok := fastDate(s); ok {
@@ -330,7 +332,7 @@ func (w *jsonLineParser) value(c *inColumn) (bool, error) {
 				}
 			}
 		}
-	case kindBoolean:
+	case sqltype.Boolean:
 		switch {
 		case ch == 't' && p.literal("true"):
 			c.bools = append(c.bools, true)

@@ -16,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // refCSVField is one parsed CSV field; quoted tells "" (empty string) from an empty
@@ -212,7 +214,7 @@ func (in *refCSVInput) Next() (arrow.RecordBatch, error) {
 
 func (in *refCSVInput) appendField(i int, c column, f refCSVField, line int) error {
 	b := in.rb.Field(i)
-	if f.s == "" && (!f.quoted || c.Type.Kind != kindVarchar) {
+	if f.s == "" && (!f.quoted || c.Type.Kind != sqltype.Varchar) {
 		if !c.Nullable {
 			return nullError(in.path, in.row, line, c.Name)
 		}

@@ -13,6 +13,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // flatReader decodes flat Parquet columns (a top-level leaf, required or
@@ -400,7 +402,7 @@ func newFlatParquetInput(pf *file.Reader, manifest *pqarrow.SchemaManifest, in *
 		}
 		pos[i] = len(fields)
 		fields = append(fields, j)
-		want = append(want, arrowType(in.table.Columns[i].Type))
+		want = append(want, sqltype.Arrow(in.table.Columns[i].Type))
 	}
 	if len(fields) == 0 {
 		return nil

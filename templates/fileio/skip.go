@@ -6,6 +6,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // fillers makes the columns of batches that a reader does not decode
@@ -34,7 +36,7 @@ func (f *fillers) column(i, n int) arrow.Array {
 			a.Release()
 		}
 		c := f.table.Columns[i]
-		dt := arrowType(c.Type)
+		dt := sqltype.Arrow(c.Type)
 		if c.Nullable {
 			a = array.MakeArrayOfNull(f.mem, dt, n)
 		} else {

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // inColumn builds one column of a text reader's batches. Its values grow in
@@ -34,17 +35,17 @@ type inColumn struct {
 
 func (c *inColumn) len() int {
 	switch c.c.Type.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		return len(c.bools)
-	case kindInt, kindDate:
+	case sqltype.Int, sqltype.Date:
 		return len(c.i32)
-	case kindBigint:
+	case sqltype.Bigint:
 		return len(c.i64)
-	case kindDouble:
+	case sqltype.Double:
 		return len(c.f64)
-	case kindDecimal:
+	case sqltype.Decimal:
 		return len(c.dec)
-	case kindVarchar:
+	case sqltype.Varchar:
 		return len(c.offs) - 1
 	}
 	return c.mb.Len()
@@ -57,17 +58,17 @@ func (c *inColumn) appendNull() {
 	}
 	c.nulls = append(c.nulls, int32(c.len()))
 	switch c.c.Type.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		c.bools = append(c.bools, false)
-	case kindInt, kindDate:
+	case sqltype.Int, sqltype.Date:
 		c.i32 = append(c.i32, 0)
-	case kindBigint:
+	case sqltype.Bigint:
 		c.i64 = append(c.i64, 0)
-	case kindDouble:
+	case sqltype.Double:
 		c.f64 = append(c.f64, 0)
-	case kindDecimal:
+	case sqltype.Decimal:
 		c.dec = append(c.dec, rt.Decimal{})
-	case kindVarchar:
+	case sqltype.Varchar:
 		c.offs = append(c.offs, int32(len(c.data)))
 	}
 }
@@ -79,19 +80,19 @@ func (c *inColumn) appendValue(v any) {
 		return
 	}
 	switch c.c.Type.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		c.bools = append(c.bools, v.(bool))
-	case kindInt:
+	case sqltype.Int:
 		c.i32 = append(c.i32, v.(int32))
-	case kindDate:
+	case sqltype.Date:
 		c.i32 = append(c.i32, int32(v.(date)))
-	case kindBigint:
+	case sqltype.Bigint:
 		c.i64 = append(c.i64, v.(int64))
-	case kindDouble:
+	case sqltype.Double:
 		c.f64 = append(c.f64, v.(float64))
-	case kindDecimal:
+	case sqltype.Decimal:
 		c.dec = append(c.dec, v.(rt.Decimal))
-	case kindVarchar:
+	case sqltype.Varchar:
 		c.appendString(v.(string))
 	default:
 		appendValue(c.mb, c.c.Type, v)
@@ -111,17 +112,17 @@ func (c *inColumn) appendString(s string) {
 // reserve makes room for n more rows (the rows of a VARCHAR, not its bytes).
 func (c *inColumn) reserve(n int) {
 	switch c.c.Type.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		c.bools = slices.Grow(c.bools, n)
-	case kindInt, kindDate:
+	case sqltype.Int, sqltype.Date:
 		c.i32 = slices.Grow(c.i32, n)
-	case kindBigint:
+	case sqltype.Bigint:
 		c.i64 = slices.Grow(c.i64, n)
-	case kindDouble:
+	case sqltype.Double:
 		c.f64 = slices.Grow(c.f64, n)
-	case kindDecimal:
+	case sqltype.Decimal:
 		c.dec = slices.Grow(c.dec, n)
-	case kindVarchar:
+	case sqltype.Varchar:
 		c.offs = slices.Grow(c.offs, n)
 	}
 }
@@ -132,17 +133,17 @@ func (c *inColumn) truncate(n int) {
 		c.nulls = c.nulls[:len(c.nulls)-1]
 	}
 	switch c.c.Type.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		c.bools = c.bools[:n]
-	case kindInt, kindDate:
+	case sqltype.Int, sqltype.Date:
 		c.i32 = c.i32[:n]
-	case kindBigint:
+	case sqltype.Bigint:
 		c.i64 = c.i64[:n]
-	case kindDouble:
+	case sqltype.Double:
 		c.f64 = c.f64[:n]
-	case kindDecimal:
+	case sqltype.Decimal:
 		c.dec = c.dec[:n]
-	case kindVarchar:
+	case sqltype.Varchar:
 		c.offs = c.offs[:n+1]
 		c.data = c.data[:c.offs[n]]
 	}
@@ -182,7 +183,7 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 		}
 	}
 	switch c.c.Type.Kind {
-	case kindBoolean:
+	case sqltype.Boolean:
 		bufs[1] = memory.NewResizableBuffer(mem)
 		bufs[1].Resize(int(arrow.BooleanTraits.BytesRequired(n)))
 		bits := bufs[1].Bytes()
@@ -192,19 +193,19 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 				bits[i>>3] |= 1 << (i & 7)
 			}
 		}
-	case kindInt, kindDate:
+	case sqltype.Int, sqltype.Date:
 		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.i32))
-	case kindBigint:
+	case sqltype.Bigint:
 		bufs[1] = bufferOf(mem, arrow.Int64Traits.CastToBytes(c.i64))
-	case kindDouble:
+	case sqltype.Double:
 		bufs[1] = bufferOf(mem, arrow.Float64Traits.CastToBytes(c.f64))
-	case kindDecimal:
+	case sqltype.Decimal:
 		if len(c.dec) > 0 {
 			bufs[1] = bufferOf(mem, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(c.dec))), len(c.dec)*16))
 		} else {
 			bufs[1] = memory.NewResizableBuffer(mem)
 		}
-	case kindVarchar:
+	case sqltype.Varchar:
 		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.offs))
 		bufs = append(bufs, bufferOf(mem, c.data))
 	}
@@ -235,7 +236,7 @@ func newTextColumns(table *tableType, skip []bool, mem memory.Allocator) *textCo
 			continue
 		}
 		col := &inColumn{i: i, c: c, dt: table.schema.Field(i).Type}
-		if c.Type.Kind == kindMap {
+		if c.Type.Kind == sqltype.Map {
 			col.mb = array.NewBuilder(mem, col.dt)
 		}
 		col.reset()

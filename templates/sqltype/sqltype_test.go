@@ -1,0 +1,49 @@
+package sqltype
+
+import (
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+)
+
+// TestRoundTrip checks that Of inverts Arrow on every kind, a DECIMAL and
+// nested MAPs, and that String spells each type as SQL does.
+func TestRoundTrip(t *testing.T) {
+	dec := Type{Kind: Decimal, Precision: 15, Scale: 2}
+	str := Type{Kind: Varchar}
+	inner := Type{Kind: Map, Key: &str, Value: &dec}
+	for _, c := range []struct {
+		t     Type
+		arrow arrow.DataType
+		sql   string
+	}{
+		{Type{Kind: Boolean}, arrow.FixedWidthTypes.Boolean, "BOOLEAN"},
+		{Type{Kind: Int}, arrow.PrimitiveTypes.Int32, "INT"},
+		{Type{Kind: Bigint}, arrow.PrimitiveTypes.Int64, "BIGINT"},
+		{Type{Kind: Double}, arrow.PrimitiveTypes.Float64, "DOUBLE"},
+		{str, arrow.BinaryTypes.String, "VARCHAR"},
+		{Type{Kind: Date}, arrow.FixedWidthTypes.Date32, "DATE"},
+		{dec, &arrow.Decimal128Type{Precision: 15, Scale: 2}, "DECIMAL(15,2)"},
+		{inner, arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 15, Scale: 2}), "MAP<VARCHAR, DECIMAL(15,2)>"},
+		{Type{Kind: Map, Key: &str, Value: &inner}, arrow.MapOf(arrow.BinaryTypes.String, arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 15, Scale: 2})), "MAP<VARCHAR, MAP<VARCHAR, DECIMAL(15,2)>>"},
+	} {
+		if got := Arrow(c.t); !arrow.TypeEqual(got, c.arrow) {
+			t.Errorf("Arrow(%s) = %s, want %s", c.sql, got, c.arrow)
+		}
+		back, err := Of(c.arrow)
+		if err != nil {
+			t.Errorf("Of(%s): %v", c.arrow, err)
+		} else if back.String() != c.sql {
+			t.Errorf("Of(%s) = %s, want %s", c.arrow, back, c.sql)
+		}
+		if got := c.t.String(); got != c.sql {
+			t.Errorf("String() = %q, want %q", got, c.sql)
+		}
+	}
+	if _, err := Of(arrow.PrimitiveTypes.Int16); err == nil {
+		t.Error("Of(int16) gave a SQL type; want an error")
+	}
+	if got := Arrow(Type{Kind: Null}); got != arrow.Null {
+		t.Errorf("Arrow(NULL) = %s, want null", got)
+	}
+}
