@@ -254,7 +254,7 @@ func (f *Fused) loopLine() string {
 		parts = append(parts, "one body for every batch")
 	}
 	if f.ItemReads {
-		parts = append(parts, "clean and rows loops (map item reads)")
+		parts = append(parts, "reads map items (a dirty batch's loop tests for NULL items)")
 	}
 	if f.EveryRow {
 		parts = append(parts, "may compute every row of a dirty batch")
