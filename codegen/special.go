@@ -349,14 +349,6 @@ func (f *funcGen) emitStrToMap(e *ir.Call, args []operand, sel, base string) ope
 	}, nil)
 }
 
-// jsonKeyWriters and jsonValueWriters name the rt writers of to_json's map
-// keys and values by kind (DECIMAL's is rt.JSONDecimalWriter(scale)).
-var (
-	jsonKeyWriters   = map[ir.Kind]string{ir.KindVarchar: "AppendJSONKeyString", ir.KindInt: "AppendJSONKeyInt32", ir.KindBigint: "AppendJSONKeyInt64"}
-	jsonValueWriters = map[ir.Kind]string{ir.KindBoolean: "AppendJSONBool", ir.KindInt: "AppendJSONInt32", ir.KindBigint: "AppendJSONInt64",
-		ir.KindDouble: "AppendJSONDouble", ir.KindVarchar: "AppendJSONString", ir.KindDate: "AppendJSONDate"}
-)
-
 // emitToJSON emits to_json(m [, options]): per row, vec.MapToJSON over the
 // map with the writers of its key and value types (the options, a constant
 // map that sets nothing, are not read).
@@ -366,7 +358,7 @@ func (f *funcGen) emitToJSON(e *ir.Call, args []operand, sel, base string) opera
 	if a.mcol != nil { // the map is a value here, not a lookup in place
 		a = operand{t: a.t, vec: f.vector(a, sel)}
 	}
-	key := jen.Qual(rtPkg, jsonKeyWriters[t.Key.Kind])
+	key := jen.Qual(rtPkg, kinds.Of(*t.Key).JSONKey)
 	var val jen.Code
 	if t.Value.Kind == ir.KindDecimal {
 		name := f.file.global(f, "jsonDecimal")
@@ -376,7 +368,7 @@ func (f *funcGen) emitToJSON(e *ir.Call, args []operand, sel, base string) opera
 			jen.Var().Id(name).Op("=").Qual(rtPkg, "JSONDecimalWriter").Call(jen.Lit(t.Value.S())))
 		val = jen.Id(name)
 	} else {
-		val = jen.Qual(rtPkg, jsonValueWriters[t.Value.Kind])
+		val = jen.Qual(rtPkg, kinds.Of(*t.Value).JSONValue)
 	}
 	return f.emitRows(e.Sig.Ret, false, false, []operand{a}, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		// s := vec.MapToJSON(m, rt.AppendJSONKeyString, rt.AppendJSONInt64)

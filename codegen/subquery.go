@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/exprc/exprc/codegen/kinds"
 	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/ir"
 )
@@ -65,20 +66,9 @@ func hashType(t ir.Type) jen.Code {
 
 // specCall is the SubSpec of the value type with the results s needs.
 func (st *subTypes) specCall() jen.Code {
-	var ctor string
-	switch st.vt.Kind {
-	case ir.KindBigint:
-		ctor = "SubSpecInt64"
-	case ir.KindInt, ir.KindDate:
-		ctor = "SubSpecInt32"
-	case ir.KindDouble:
-		ctor = "SubSpecFloat64"
-	case ir.KindVarchar:
-		ctor = "SubSpecString"
-	case ir.KindDecimal:
-		ctor = "SubSpecDecimal"
-	default:
-		ctor = "SubSpecBool"
+	ctor := "SubSpecBool"
+	if kinds.Known(st.vt) && kinds.Of(st.vt).SubSpec != "" {
+		ctor = kinds.Of(st.vt).SubSpec
 	}
 	return jen.Qual(vecPkg, ctor).Call(st.need())
 }
@@ -466,26 +456,16 @@ func (fg *fileGen) buildPass(q *ir.Query, typ string, p *lower.Pass, byID map[in
 
 // keyCompare is the order of a sorted subquery's keys.
 func keyCompare(t ir.Type) jen.Code {
-	switch t.Kind {
-	case ir.KindBigint:
-		return jen.Qual(vecPkg, "CompareInt64")
-	case ir.KindInt, ir.KindDate:
-		return jen.Qual(vecPkg, "CompareInt32")
-	case ir.KindDouble:
-		return jen.Qual(rtPkg, "CompareFloat64")
-	case ir.KindVarchar:
-		return jen.Qual(rtPkg, "CompareString")
-	case ir.KindDecimal:
-		return jen.Qual(rtPkg, "CompareDecimal")
+	if kinds.Known(t) && kinds.Of(t).Order != "" {
+		info := kinds.Of(t)
+		return jen.Qual(map[string]string{"vec": vecPkg, "rt": rtPkg}[info.OrderPkg], info.Order)
 	}
 	return jen.Qual(rtPkg, "CompareBool")
 }
 
 // packer is the KeyPacker method that appends a key part of type t.
 func packer(t ir.Type) jen.Code {
-	m := map[ir.Kind]string{ir.KindBigint: "Int64", ir.KindInt: "Int32", ir.KindDate: "Int32", ir.KindDouble: "Float64",
-		ir.KindVarchar: "String", ir.KindBoolean: "Bool", ir.KindDecimal: "Decimal"}[t.Kind]
-	return jen.Parens(jen.Op("*").Qual(vecPkg, "KeyPacker")).Dot(m)
+	return jen.Parens(jen.Op("*").Qual(vecPkg, "KeyPacker")).Dot(kinds.Of(t).Packer)
 }
 
 // emitSubquery prints a read of a settled subquery over sel.

@@ -57,31 +57,50 @@ type Info struct {
 	// ItemFunc is the vec function converting such a value to GoType where
 	// no Go conversion does ("" when none is needed).
 	ItemFunc string
+	// SubSpec is the vec constructor of a settled subquery's spec over
+	// values of this kind (vec.SubSpecInt64; "" for SubSpecBool).
+	SubSpec string
+	// Order is the function ordering the keys of a sorted subquery of
+	// this kind, in package OrderPkg ("vec" or "rt"; "" for rt.CompareBool).
+	OrderPkg, Order string
+	// Packer is the vec.KeyPacker method appending a key of this kind to a
+	// packed key ("" when it cannot be a packed key part).
+	Packer string
+	// JSONKey and JSONValue are the rt writers of to_json's MAP keys and
+	// values of this kind ("" where the kind has none, or the printer
+	// makes one: DECIMAL's takes its scale).
+	JSONKey, JSONValue string
 }
 
 var table = map[ir.Kind]Info{
 	ir.KindBoolean: {GoType: "bool", ArrowGroup: "FixedWidthTypes", ArrowField: "Boolean", ArrowArray: "Boolean",
-		Reader: "Bools", Builder: "BoolArray", Appender: "AppendBool", Failed: "Bool", Fixed: true},
+		Reader: "Bools", Builder: "BoolArray", Appender: "AppendBool", Failed: "Bool", Fixed: true,
+		Packer: "Bool", JSONValue: "AppendJSONBool"},
 	ir.KindInt: {GoType: "int32", ArrowGroup: "PrimitiveTypes", ArrowField: "Int32", ArrowArray: "Int32",
 		Reader: "Int32s", Builder: "Int32Array", Appender: "AppendInt32", Failed: "Int32", Direct: true, Fixed: true,
-		KeySuffix: "Int32", MissingKey: "MapKeyNotExistInt64", KeyWiden: "int64", MapKeys: "Int32Keys"},
+		KeySuffix: "Int32", MissingKey: "MapKeyNotExistInt64", KeyWiden: "int64", MapKeys: "Int32Keys",
+		SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONKey: "AppendJSONKeyInt32", JSONValue: "AppendJSONInt32"},
 	ir.KindBigint: {GoType: "int64", ArrowGroup: "PrimitiveTypes", ArrowField: "Int64", ArrowArray: "Int64",
 		Reader: "Int64s", Builder: "Int64Array", Appender: "AppendInt64", Failed: "Int64", Direct: true, Fixed: true,
-		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64", MapKeys: "Int64Keys"},
+		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64", MapKeys: "Int64Keys",
+		SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64", JSONKey: "AppendJSONKeyInt64", JSONValue: "AppendJSONInt64"},
 	ir.KindDouble: {GoType: "float64", ArrowGroup: "PrimitiveTypes", ArrowField: "Float64", ArrowArray: "Float64",
-		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true},
+		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true,
+		SubSpec: "SubSpecFloat64", OrderPkg: "rt", Order: "CompareFloat64", Packer: "Float64", JSONValue: "AppendJSONDouble"},
 	ir.KindVarchar: {GoType: "string", ArrowGroup: "BinaryTypes", ArrowField: "String", ArrowArray: "String",
 		Reader: "Strings", Builder: "StringArray", Appender: "AppendString", Failed: "String", Direct: true,
-		KeySuffix: "String", MissingKey: "MapKeyNotExistString", MapKeys: "StringKeys"},
+		KeySuffix: "String", MissingKey: "MapKeyNotExistString", MapKeys: "StringKeys",
+		SubSpec: "SubSpecString", OrderPkg: "rt", Order: "CompareString", Packer: "String", JSONKey: "AppendJSONKeyString", JSONValue: "AppendJSONString"},
 	ir.KindDate: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "Date32", ArrowArray: "Date32",
 		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true,
-		ItemConv: "int32"},
+		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONValue: "AppendJSONDate"},
 	// DECIMAL(p, s) is an rt.Decimal (the unscaled value in Arrow's
 	// decimal128 layout) whatever p and s are: the printer spells the Go
 	// type and the Arrow type (decimal128 with p and s), and the builder
 	// takes the column's Arrow type.
 	ir.KindDecimal: {GoType: "rt.Decimal", ArrowArray: "Decimal128", Reader: "Decimals", Builder: "DecimalArray",
-		Appender: "AppendDecimal", Failed: "Decimal", Direct: true, Fixed: true, ItemFunc: "Dec128"},
+		Appender: "AppendDecimal", Failed: "Decimal", Direct: true, Fixed: true, ItemFunc: "Dec128",
+		SubSpec: "SubSpecDecimal", OrderPkg: "rt", Order: "CompareDecimal", Packer: "Decimal"},
 	// MAP is generic over its key and value: the printer composes its Go
 	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
 	// with the key and value readers) from theirs.
