@@ -45,10 +45,12 @@ func newSubTypes(sub *lower.Sub) *subTypes {
 	st.v = goType(st.vt)
 	st.h = hashType(st.vt)
 	st.r = goType(s.T)
+	// the key of the structure the plan chose: the range's inner side, a
+	// hashed key, or the packed keys' string
 	switch {
-	case s.Range != nil && s.Form == ir.FormSorted:
+	case sub.Structure == lower.StructSorted:
 		st.k = goType(s.Range.Inner.Type())
-	case len(s.Keys) == 1 && s.Keys[0].Inner.Type().Kind != ir.KindDouble:
+	case sub.Structure == lower.StructHashed && len(s.Keys) == 1:
 		st.k = goType(s.Keys[0].Inner.Type())
 	default:
 		st.k = jen.String()

@@ -46,7 +46,7 @@ func decideLoop(fz *Fused) {
 		// computed first on every row, a NULL one too: from a strict
 		// program, whose value there is never read
 		absorbsStrict = absorbsStrict && StrictRow(a.Row)
-		a.DecidesNull = a.Row.Op == RowMap && a.Row.Fn != "cardinality" && a.Row.Fn != "map_contains_key" && NullWhen(row, a.Shared.ID)
+		a.DecidesNull = itemRead(a.Row) && NullWhen(row, a.Shared.ID)
 	}
 	switch {
 	case row.Op == RowTry:
@@ -132,7 +132,7 @@ func leaves(fz *Fused) (ins []string, tests []string) {
 			if r.Column.Nullable {
 				add(&tests, r.Column.Name+" IS NULL")
 			}
-			if r.Fn != "cardinality" && r.Fn != "map_contains_key" {
+			if itemRead(r) {
 				add(&tests, r.Fn+" item of "+r.Column.Name+" missing or NULL")
 			}
 		}
@@ -168,18 +168,19 @@ func leaveWhy(fz *Fused, absorbsStrict bool) string {
 	return "not NULL-aware: rows with a NULL input go to the vector code"
 }
 
-// itemReads reports whether fused expression fz reads map items (a
-// subscript or element_at over a MAP input column): its loops must then also
-// test for NULL items on a dirty batch.
+// itemRead reports whether r reads a map item (a subscript or element_at
+// over a MAP input column), which may be missing or NULL; cardinality and
+// map_contains_key read no item.
+func itemRead(r *Row) bool {
+	return r.Op == RowMap && r.Fn != "cardinality" && r.Fn != "map_contains_key"
+}
+
+// itemReads reports whether fused expression fz reads map items: its loops
+// must then also test for NULL items on a dirty batch.
 func itemReads(fz *Fused) bool {
-	reads := func(r *Row) bool {
-		return AnyRow(r, func(x *Row) bool {
-			return x.Op == RowMap && x.Fn != "cardinality" && x.Fn != "map_contains_key"
-		})
-	}
-	found := reads(fz.Row)
+	found := AnyRow(fz.Row, itemRead)
 	for _, a := range fz.Absorbs {
-		found = found || reads(a.Row)
+		found = found || AnyRow(a.Row, itemRead)
 	}
 	return found
 }
@@ -216,8 +217,7 @@ func annotate(r *Row) {
 	if r == nil {
 		return
 	}
-	r.Chosen = r.Op == RowIf && Chosen(r)
-	r.ChosenCase = r.Op == RowCase && ChosenCase(r)
+	r.Chosen, r.ChosenCase = Chosen(r), ChosenCase(r)
 	r.CanFlag, r.CanFlagVectors = CanFlag(r, false), CanFlag(r, true)
 	r.StoredAnyRow = StoredAnyRow(r)
 	r.CondAnyRow = CondAnyRow(r)

@@ -45,9 +45,7 @@ func PlanQuery(q *ir.Query, opts Options) (*Query, error) {
 	if err := ir.CheckSettled(q); err != nil {
 		return nil, fmt.Errorf("codegen: %w", err)
 	}
-	analysis, sharing := analyze(q, opts)
-	pq := lower(q, sharing, false)
-	pq.Analysis = analysis
+	pq := planLowered(q, opts, false)
 	if len(q.Subqueries) > 0 {
 		pq.Prepared = prepare(q, opts)
 	}
@@ -246,8 +244,14 @@ func vectorQuery(name string, table *ir.Table, exprs []ir.Expr, opts Options) *Q
 	for i, e := range exprs {
 		pseudo.Outputs = append(pseudo.Outputs, ir.Output{Name: fmt.Sprintf("v%d", i), Expr: e, SQL: ir.Format(e)})
 	}
-	analysis, sharing := analyze(pseudo, opts)
-	pq := lower(pseudo, sharing, true)
+	return planLowered(pseudo, opts, true)
+}
+
+// planLowered analyzes q (analyze) and lowers it with the sharing the
+// analysis allows; vectorsOnly: q's outputs are wanted as vectors.
+func planLowered(q *ir.Query, opts Options, vectorsOnly bool) *Query {
+	analysis, sharing := analyze(q, opts)
+	pq := lower(q, sharing, vectorsOnly)
 	pq.Analysis = analysis
 	return pq
 }
@@ -263,7 +267,7 @@ func structure(s *ir.Settled) (Structure, Probe, string) {
 	case ir.FormOnce:
 		return StructValue, ProbeOnce, "uncorrelated: one value, computed once"
 	case ir.FormSet:
-		if s.Cmp.Fn.Name == "eq" && SelfHashed(valueType) {
+		if s.Cmp.Fn.Name == "eq" && selfHashed(valueType) {
 			return StructHashed, ProbeIn, "IN over values that are their own hash keys: a hash set probed directly"
 		}
 		return StructHashed, ProbeSet, "a set of the inner values, each probe decided by the comparison's result rules"
@@ -281,7 +285,7 @@ func structure(s *ir.Settled) (Structure, Probe, string) {
 		return st, ProbeKeyed, why
 	case ir.FormSorted:
 		why := "a range correlation: the inner rows sorted on " + ir.Format(s.Range.Inner)
-		if s.Kind == ir.SubScalar && s.Agg == ir.AggCountStar && NativeOrder(s.Range.Inner.Type()) {
+		if s.Kind == ir.SubScalar && s.Agg == ir.AggCountStar && nativeOrder(s.Range.Inner.Type()) {
 			return StructSorted, ProbeSortedRows, why + "; count(*) is a binary search in Go's order, which is SQL's for the type"
 		}
 		return StructSorted, ProbeSorted, why
@@ -289,15 +293,15 @@ func structure(s *ir.Settled) (Structure, Probe, string) {
 	return StructLoop, ProbeLoop, "a correlation neither hashed nor sorted: tested over every inner batch per outer row"
 }
 
-// SelfHashed reports whether values of t are their own hash keys in a
+// selfHashed reports whether values of t are their own hash keys in a
 // SubSpec (not DOUBLE, normalised for NaN and -0.0), so vec.SubProbeIn
 // applies.
-func SelfHashed(t ir.Type) bool { return t.Kind != ir.KindDouble && t.Kind != ir.KindMap }
+func selfHashed(t ir.Type) bool { return t.Kind != ir.KindDouble && t.Kind != ir.KindMap }
 
-// NativeOrder reports whether Go's < on values of t is the SQL order, so
+// nativeOrder reports whether Go's < on values of t is the SQL order, so
 // vec.SubProbeSortedRows applies (not DOUBLE, where NaN sorts last, nor
 // BOOLEAN).
-func NativeOrder(t ir.Type) bool {
+func nativeOrder(t ir.Type) bool {
 	switch t.Kind {
 	case ir.KindBigint, ir.KindInt, ir.KindDate, ir.KindVarchar:
 		return true
