@@ -1,7 +1,7 @@
 // Package generated holds the evaluators exprc generates for the project's own
 // specs, checked in so tests and benchmarks compile them like any user would.
-// Regenerate with `go generate ./generated`; TestGeneratedFilesUpToDate in
-// cmd/exprc runs every line below with --verify and fails on any difference.
+// Regenerate with `go generate ./generated`; TestGeneratedFilesUpToDate (here)
+// runs every exprc line below with --verify and fails on any difference.
 //
 //   - demo: the example spec (TPC-H Q1's projection, Q6's filter, the seed's
 //     Classify query) over the tables of examples/demo/tables.sql.

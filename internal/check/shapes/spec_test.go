@@ -43,7 +43,7 @@ func TestSpecUpToDate(t *testing.T) {
 	}
 }
 
-// TestGeneratedUpToDate is TestGeneratedFilesUpToDate of cmd/exprc for the
+// TestGeneratedUpToDate is TestGeneratedFilesUpToDate of package generated for the
 // packages generated with probe registered: it runs every
 // "//go:generate go run ../internal/check/shapes/gen ..." line of generated/doc.go as
 // internal/check/shapes/gen does (internal/cli.Gen) with --verify, so the checked-in files
