@@ -22,6 +22,8 @@ type binder struct {
 	tableByName map[string]*ir.Table
 	tablePos    map[string]diag.Pos
 	queryPos    map[string]diag.Pos
+	// tableNames lists every declared table as spelled, for "did you mean".
+	tableNames []string
 }
 
 func newBinder() *binder {
@@ -32,16 +34,46 @@ func newBinder() *binder {
 	}
 }
 
+// bindAll binds every table, then every query. Each statement reports at
+// most one error, its first in the source (docs/errors.md), and a statement
+// reading a table whose definition failed reports none: such a table is
+// declared (tablePos) but not bound (tableByName), and lookups stay silent.
 func (b *binder) bindAll() {
 	for _, f := range b.files {
 		for _, t := range f.Tables {
+			n := len(b.errs)
 			b.bindTable(t)
+			b.keepFirst(n)
+		}
+	}
+	// A CREATE TABLE that did not parse (the parser reported why) declares its
+	// name after the tables that did, so that a valid definition of the same
+	// name is the one queries read, and no duplicate is reported on top.
+	for _, f := range b.files {
+		for _, id := range f.FailedTables {
+			key := strings.ToLower(id.Name)
+			if _, dup := b.tablePos[key]; !dup {
+				b.tablePos[key] = id.Pos
+				b.tableNames = append(b.tableNames, id.Name)
+			}
 		}
 	}
 	for _, f := range b.files {
 		for _, q := range f.Queries {
+			n := len(b.errs)
 			b.bindQuery(q)
+			b.keepFirst(n)
 		}
+	}
+}
+
+// keepFirst keeps, of the errors reported since b.errs had n, only the first
+// in the source: the others in the same statement are most often its
+// consequences, and the first is the one to fix.
+func (b *binder) keepFirst(n int) {
+	if len(b.errs) > n+1 {
+		b.errs[n:].Sort()
+		b.errs = b.errs[:n+1]
 	}
 }
 
@@ -52,6 +84,7 @@ func (b *binder) bindTable(ct *ast.CreateTable) {
 		return
 	}
 	b.tablePos[key] = ct.Name.Pos
+	b.tableNames = append(b.tableNames, ct.Name.Name)
 	t := &ir.Table{Name: ct.Name.Name}
 	seen := map[string]diag.Pos{}
 	ok := true
@@ -84,7 +117,7 @@ func (b *binder) bindTable(ct *ast.CreateTable) {
 // under its name or its alias.
 type scope struct {
 	table *ir.Table
-	names []string // lower-cased names the table may be qualified with
+	names []string // the name the table may be qualified with, as written in FROM
 	// parent is the enclosing scope of a subquery (nil for a query); sub
 	// collects the subquery's outer references (bindsub.go).
 	parent *scope
@@ -107,14 +140,12 @@ func (b *binder) bindQuery(q *ast.Query) {
 	t := b.tableByName[tkey]
 	if t == nil {
 		if _, declared := b.tablePos[tkey]; !declared {
-			b.errs.Add(sel.From.Name.Pos, diag.Name, "unknown table %s", sel.From.Name.Name)
+			b.errs.Add(sel.From.Name.Pos, diag.Name, "unknown table %s%s", sel.From.Name.Name,
+				didYouMean(sel.From.Name.Name, b.tableNames))
 		}
 		return
 	}
-	sc := &scope{table: t, names: []string{tkey}}
-	if sel.From.Alias != nil {
-		sc.names = []string{strings.ToLower(sel.From.Alias.Name)}
-	}
+	sc := &scope{table: t, names: []string{fromName(sel.From)}}
 	out := &ir.Query{Name: q.Name.Name, SQL: q.Text, Source: t}
 	ok := true
 	if sel.Where != nil {
@@ -154,7 +185,8 @@ func (b *binder) bindQuery(q *ast.Query) {
 	for _, item := range sel.Items {
 		if star, isStar := item.Expr.(*ast.Star); isStar {
 			if star.Table != nil && !sc.visibleAs(star.Table.Name) {
-				b.errs.Add(star.Table.Pos, diag.Name, "unknown table %s in %s.*", star.Table.Name, star.Table.Name)
+				b.errs.Add(star.Table.Pos, diag.Name, "unknown table %s in %s.*%s", star.Table.Name, star.Table.Name,
+					didYouMean(star.Table.Name, sc.names))
 				ok = false
 				continue
 			}
@@ -192,9 +224,18 @@ func outputName(item *ast.SelectItem, e ir.Expr) string {
 
 func (s *scope) visibleAs(name string) bool {
 	for _, n := range s.names {
-		if n == strings.ToLower(name) {
+		if strings.EqualFold(n, name) {
 			return true
 		}
 	}
 	return false
+}
+
+// fromName is the name a FROM clause makes its table visible as: the alias
+// when there is one, else the table's name.
+func fromName(from *ast.TableRef) string {
+	if from.Alias != nil {
+		return from.Alias.Name
+	}
+	return from.Name.Name
 }

@@ -218,22 +218,26 @@ func parseDateLiteral(s string) (ir.Date, bool) {
 
 func (b *binder) bindColumn(e *ast.ColumnRef, sc *scope) (ir.Expr, bool) {
 	if e.Table != nil && !sc.knownTable(e.Table.Name) {
-		b.errs.Add(e.Table.Pos, diag.Name, "unknown table %s (the query reads %s)", e.Table.Name, sc.names[0])
+		b.errs.Add(e.Table.Pos, diag.Name, "unknown table %s (the query reads %s)%s", e.Table.Name, sc.names[0],
+			didYouMean(e.Table.Name, tableCandidates(sc)))
 		return nil, false
 	}
 	if c := b.resolveColumn(e, sc); c != nil {
 		return c, true
 	}
-	t := sc.table
+	// The candidates: a qualified name's table's columns, else every column
+	// an unqualified name can reach (enclosing queries' too).
+	t, candidates := sc.table, columnCandidates(sc)
 	if e.Table != nil {
 		for s := sc; s != nil; s = s.parent {
 			if s.visibleAs(e.Table.Name) {
-				t = s.table
+				t, candidates = s.table, columnCandidates(&scope{table: s.table})
 				break
 			}
 		}
 	}
-	b.errs.Add(e.Column.Pos, diag.Name, "unknown column %s in table %s", e.Column.Name, t.Name)
+	b.errs.Add(e.Column.Pos, diag.Name, "unknown column %s in table %s%s", e.Column.Name, t.Name,
+		didYouMean(e.Column.Name, candidates))
 	return nil, false
 }
 
@@ -745,7 +749,7 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 			b.errs.Add(pos, diag.Unsupported, "%s", msg)
 			return nil, false
 		}
-		b.errs.Add(pos, diag.Name, "unknown function %s", shown)
+		b.errs.Add(pos, diag.Name, "unknown function %s%s", shown, didYouMean(shown, functionCandidates()))
 		return nil, false
 	}
 	return b.callFn(fn, name, shown, args, pos)

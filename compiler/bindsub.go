@@ -107,14 +107,12 @@ func (b *binder) subScope(sel *ast.Select, sc *scope) (*scope, bool) {
 	t := b.tableByName[tkey]
 	if t == nil {
 		if _, declared := b.tablePos[tkey]; !declared {
-			b.errs.Add(sel.From.Name.Pos, diag.Name, "unknown table %s", sel.From.Name.Name)
+			b.errs.Add(sel.From.Name.Pos, diag.Name, "unknown table %s%s", sel.From.Name.Name,
+				didYouMean(sel.From.Name.Name, b.tableNames))
 		}
 		return nil, false
 	}
-	inner := &scope{table: t, names: []string{tkey}, parent: sc, sub: &subCtx{pos: sel.Pos, table: t}}
-	if sel.From.Alias != nil {
-		inner.names = []string{strings.ToLower(sel.From.Alias.Name)}
-	}
+	inner := &scope{table: t, names: []string{fromName(sel.From)}, parent: sc, sub: &subCtx{pos: sel.Pos, table: t}}
 	return inner, true
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/exprc/exprc/compiler/diag"
 	"github.com/exprc/exprc/compiler/parser"
 	"github.com/exprc/exprc/compiler/settle"
 	"github.com/exprc/exprc/ir"
@@ -31,6 +32,17 @@ func (p *Program) Query(name string) *ir.Query {
 		}
 	}
 	return nil
+}
+
+// QueryHint is the "; did you mean Classify?" hint for a query name that
+// Query did not find ("" when no query's name is close), for the commands that
+// take a query by name.
+func (p *Program) QueryHint(name string) string {
+	names := make([]string, len(p.Queries))
+	for i, q := range p.Queries {
+		names[i] = q.Name
+	}
+	return diag.DidYouMean(name, names, nil)
 }
 
 // Table returns the table named name (case-insensitive), or nil.

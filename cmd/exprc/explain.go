@@ -71,7 +71,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 			for _, q := range prog.Queries {
 				names = append(names, q.Name)
 			}
-			fmt.Fprintf(stderr, "error: no query named %q (queries: %s)\n", *query, strings.Join(names, ", "))
+			fmt.Fprintf(stderr, "error: no query named %q (queries: %s)%s\n", *query, strings.Join(names, ", "), prog.QueryHint(*query))
 			return 1
 		}
 		queries = []*ir.Query{q}

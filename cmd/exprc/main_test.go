@@ -117,6 +117,7 @@ func TestRunErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"run", spec, "-q", "Nope", "--input", "events=" + data}, `error: unknown query "Nope" (available: Classify, Div)`},
+		{[]string{"run", spec, "-q", "clasify", "--input", "events=" + data}, `error: unknown query "clasify" (available: Classify, Div); did you mean Classify?` + "\n"},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--input", "nope=x.csv"}, `error: --input nope=x.csv: unknown table "nope" (tables: events, other)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "other=x.csv"}, `error: query Div reads table events: give its data with --input events=FILE`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + filepath.Join(dir, "missing.csv")}, "error: open " + filepath.Join(dir, "missing.csv")},

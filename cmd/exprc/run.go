@@ -256,7 +256,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		if len(names) > 0 {
 			avail = "available: " + strings.Join(names, ", ")
 		}
-		fmt.Fprintf(stderr, "error: unknown query %q (%s)\n", *query, avail)
+		fmt.Fprintf(stderr, "error: unknown query %q (%s)%s\n", *query, avail, prog.QueryHint(*query))
 		return 1
 	}
 	for _, in := range *inputs {

@@ -19,6 +19,11 @@ type File struct {
 	Name    string
 	Tables  []*CreateTable
 	Queries []*Query
+	// FailedTables names the CREATE TABLE statements that did not parse but
+	// got as far as their table name. The parser has reported each; the
+	// binder counts them as declared, so a query reading one reports nothing
+	// more (no "unknown table" after an unknown column type).
+	FailedTables []Ident
 }
 
 // CreateTable is a CREATE TABLE statement: the schema of one input batch.

@@ -524,7 +524,7 @@ func (p *parser) parseWord() ast.Expr {
 		}
 	}
 	if isReserved(t) {
-		p.failExpected("expression")
+		p.failExpectedOrName("expression", false)
 	}
 	return p.parseName()
 }

@@ -3,9 +3,10 @@
 //
 // The parser is hand-written recursive descent. It reports every error with
 // an exact position and a message saying what was expected and what was
-// found; after an error it skips to the next ";" and goes on, so one run
-// reports the mistakes of several statements. It never panics, whatever the
-// input.
+// found (and, for a reserved word where a name fits, how to quote it); after
+// an error it skips to the next ";" and goes on, so one run reports the
+// mistakes of several statements, at most one each (docs/errors.md). It never
+// panics, whatever the input.
 //
 // Choices worth knowing:
 //   - "||" binds looser than "+" and "-" (as in PostgreSQL), tighter than the
@@ -32,8 +33,9 @@ import (
 const maxDepth = 1000
 
 // ParseFile parses a spec file. name is used in positions. The returned file
-// holds every statement that parsed; it is complete only when the error list
-// is empty. The errors are sorted by position.
+// holds every statement that parsed, and the names of the CREATE TABLEs that
+// did not (FailedTables); it is complete only when the error list is empty.
+// The errors are sorted by position, at most one per statement.
 func ParseFile(name string, src []byte) (*ast.File, diag.List) {
 	p := newParser(name, src)
 	f := &ast.File{Name: name}
@@ -42,7 +44,32 @@ func ParseFile(name string, src []byte) (*ast.File, diag.List) {
 	}
 	p.unusedNames(len(src) + 1)
 	p.errs.Sort()
-	return f, p.errs
+	return f, firstPerStatement(p.errs, p.spans)
+}
+
+// firstPerStatement keeps, of the sorted errs, only the first within each
+// statement's span (docs/errors.md: at most one error per statement). The
+// parser abandons a statement at its first syntax error, but the lexer reports
+// every bad token of the file beforehand, and a missing "-- name:" comment is
+// reported before the query is parsed.
+func firstPerStatement(errs diag.List, spans []span) diag.List {
+	out := errs[:0]
+	s := 0
+	last := -1 // index in spans of the last statement that kept an error
+	for _, e := range errs {
+		off := e.Pos.Offset
+		for s < len(spans) && spans[s].end <= off {
+			s++
+		}
+		if s < len(spans) && spans[s].start <= off {
+			if last == s {
+				continue
+			}
+			last = s
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // ParseExpr parses a single expression (for tests and tools). The whole
@@ -75,7 +102,15 @@ type parser struct {
 
 	names    []nameComment
 	nextName int // names[:nextName] are used up
+
+	// tableName is the name of the CREATE TABLE being parsed, once read.
+	tableName *ast.Ident
+	// spans are the byte ranges of the statements parsed, for firstPerStatement.
+	spans []span
 }
+
+// span is the byte range [start, end) of one statement.
+type span struct{ start, end int }
 
 func newParser(name string, src []byte) *parser {
 	p := &parser{file: name, src: src}
@@ -132,6 +167,16 @@ func (p *parser) failExpected(what string) {
 	p.failAt(p.tok, diag.Syntax, "expected %s but found %s", what, describe(p.tok, p.src))
 }
 
+// failExpectedOrName is failExpected where a name would also have fit: a
+// reserved word that reads as one (looksLikeName) gets the backquote hint.
+func (p *parser) failExpectedOrName(what string, aliasNext bool) {
+	hint := ""
+	if looksLikeName(p.tok, p.peek(1), aliasNext) {
+		hint = reservedHint(p.tok)
+	}
+	p.failAt(p.tok, diag.Syntax, "expected %s but found %s%s", what, describe(p.tok, p.src), hint)
+}
+
 func (p *parser) isOp(op string) bool { return p.tok.kind == tOp && p.tok.text == op }
 
 // isKw reports whether t is the (case-insensitive) keyword kw.
@@ -167,35 +212,11 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
-// reserved lists the keywords that cannot be unquoted identifiers, mostly
-// so that clause keywords are not mistaken for aliases ("FROM t GROUP BY"
-// must not make GROUP the alias of t).
-var reserved = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`
-		SELECT FROM WHERE GROUP BY HAVING ORDER LIMIT OFFSET FETCH UNION INTERSECT EXCEPT MINUS
-		JOIN INNER LEFT RIGHT FULL OUTER CROSS NATURAL ON USING WINDOW QUALIFY LATERAL
-		AND OR NOT IS NULL TRUE FALSE BETWEEN IN LIKE ILIKE RLIKE REGEXP ESCAPE
-		CASE WHEN THEN ELSE END CAST AS DIV EXISTS DISTINCT ALL
-		CREATE TABLE INSERT UPDATE DELETE WITH`) {
-		reserved[w] = true
-	}
-}
-
-func isReserved(t token) bool {
-	return t.kind == tIdent && reserved[strings.ToUpper(t.text)]
-}
-
-// isName reports whether t can be used as an identifier.
-func isName(t token) bool {
-	return t.kind == tQIdent || t.kind == tIdent && !isReserved(t)
-}
-
-// ident consumes an identifier, or fails saying what was expected.
+// ident consumes an identifier, or fails saying what was expected (with
+// the backquote hint when a reserved word stands there: only a name fits).
 func (p *parser) ident(what string) ast.Ident {
 	if !isName(p.tok) {
-		p.failExpected(what)
+		p.failAt(p.tok, diag.Syntax, "expected %s but found %s%s", what, describe(p.tok, p.src), reservedHint(p.tok))
 	}
 	id := ast.Ident{Pos: p.tok.pos, Name: p.tok.text, Quoted: p.tok.kind == tQIdent}
 	p.next()

@@ -28,6 +28,7 @@ func (p *parser) statement(f *ast.File) {
 	}
 	start := p.tok
 	name, hasName := p.takeName(start.pos.Offset)
+	p.tableName = nil
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(bailout); !ok {
@@ -37,9 +38,13 @@ func (p *parser) statement(f *ast.File) {
 				p.next()
 			}
 			p.next()
+			if p.tableName != nil {
+				f.FailedTables = append(f.FailedTables, *p.tableName)
+			}
 		}
 		p.depth = 0
 		p.skipNamesBefore(p.prevEnd)
+		p.spans = append(p.spans, span{start.pos.Offset, max(p.prevEnd, start.pos.Offset+1)})
 	}()
 
 	switch {
@@ -185,7 +190,7 @@ func (p *parser) parseSelect(sub bool) *ast.Select {
 			p.fail(p.tok.pos, diag.Syntax, "expected FROM but found %s: a query reads exactly one table",
 				describe(p.tok, p.src))
 		}
-		p.failExpected(`"," or FROM`)
+		p.failExpectedOrName(`"," or FROM`, false)
 	}
 	p.next()
 	sel.From = p.parseTableRef()
@@ -235,6 +240,9 @@ func (p *parser) parseSelectItem() *ast.SelectItem {
 func (p *parser) parseTableRef() *ast.TableRef {
 	if p.isOp("(") {
 		p.fail(p.tok.pos, diag.Unsupported, "subqueries in FROM are not supported: a query reads one table by name")
+	}
+	if !isName(p.tok) {
+		p.failExpectedOrName("table name after FROM", true)
 	}
 	ref := &ast.TableRef{Pos: p.tok.pos, Name: p.ident("table name after FROM")}
 	if p.isOp(".") {

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,6 +21,10 @@ var typeAliases = map[string]string{
 	"MAP":     ast.TypeMap,
 	"DECIMAL": ast.TypeDecimal, "DEC": ast.TypeDecimal, "NUMERIC": ast.TypeDecimal,
 }
+
+// typeNames are the spellings of typeAliases, the candidates of "did you
+// mean" for an unknown type.
+var typeNames = slices.Sorted(maps.Keys(typeAliases))
 
 // unsupportedTypes are SQL types exprc knows of but does not implement.
 var unsupportedTypes = map[string]bool{}
@@ -48,7 +54,8 @@ func (p *parser) parseType() *ast.TypeName {
 				"type %s is not supported (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", upper)
 		}
 		p.fail(t.pos, diag.Name,
-			"unknown type %q (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", t.text)
+			"unknown type %q (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)%s",
+			t.text, diag.DidYouMean(t.text, typeNames, nil))
 	}
 	p.next()
 	typ := &ast.TypeName{Pos: t.pos, Name: canon}
@@ -120,7 +127,8 @@ func (p *parser) typeParam(what string) int {
 }
 
 // parseCreateTable parses CREATE TABLE [IF NOT EXISTS] name (col type
-// [NOT NULL | NULL], ...).
+// [NOT NULL | NULL], ...). It sets p.tableName once the name is read, so
+// that a failure later in the statement can still declare the table.
 func (p *parser) parseCreateTable() *ast.CreateTable {
 	create := p.expectKw("CREATE")
 	if !p.isKw("TABLE") {
@@ -137,6 +145,7 @@ func (p *parser) parseCreateTable() *ast.CreateTable {
 		p.expectKw("EXISTS")
 	}
 	ct := &ast.CreateTable{Pos: create.pos, Name: p.ident("table name")}
+	p.tableName = &ct.Name
 	if p.isOp(".") {
 		p.fail(p.tok.pos, diag.Unsupported, "qualified table names are not supported")
 	}
