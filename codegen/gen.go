@@ -43,7 +43,7 @@ type fileGen struct {
 	names      namer
 	decls      []jen.Code
 	matchers   map[string]*matcherVar
-	inputs     map[string]string // table (name and columns) -> the variable of its schema
+	inputs     map[string]string // table name -> the exported variable of its input schema
 	// globalTypes are the Go types of the package-level variables a unit
 	// may read that a helper shared by units takes as a parameter
 	// (dedupe.go): the compiled patterns.
@@ -76,18 +76,37 @@ func Generate(prog *lower.Program, opts Options) ([]byte, error) {
 	// Exported names first, so they stay stable whatever the locals are.
 	// Every package-level name a query declares must be unique, across queries
 	// too (a query Foo declares FooSchema, which a query FooSchema would reuse).
+	// The tables the queries read declare their input schemas and builders.
 	owner := map[string]string{"Evaluator": "", "Lookup": "", "Prepare": ""}
+	claim := func(who, decl string) error {
+		if prev, dup := owner[decl]; dup {
+			if prev == "" {
+				return fmt.Errorf("codegen: %s: the Go name %s is reserved in generated packages; rename it", who, decl)
+			}
+			return fmt.Errorf("codegen: %s and %s both need the Go name %s; rename one", prev, who, decl)
+		}
+		owner[decl] = who
+		fg.names.fresh(decl)
+		return nil
+	}
+	tables, err := tablesOf(prog)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tables {
+		n := namesOfTable(t)
+		for _, decl := range []string{n.schema, n.builder, n.ctor} {
+			if err := claim("table "+t.Name, decl); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for _, q := range queries {
 		name := GoName(q.Name, true)
 		for _, decl := range []string{name, name + "Schema", "New" + name} {
-			if prev, dup := owner[decl]; dup {
-				if prev == "" {
-					return nil, fmt.Errorf("codegen: query %s: the Go name %s is reserved in generated packages; rename the query", q.Name, decl)
-				}
-				return nil, fmt.Errorf("codegen: queries %s and %s both need the Go name %s; rename one", prev, q.Name, decl)
+			if err := claim("query "+q.Name, decl); err != nil {
+				return nil, err
 			}
-			owner[decl] = q.Name
-			fg.names.fresh(decl)
 		}
 	}
 	// Kernels outside templates/rt (instrumented test functions) are imported
@@ -106,6 +125,9 @@ func Generate(prog *lower.Program, opts Options) ([]byte, error) {
 	r := newRenderer(opts.Package, fg.kernelPkgs)
 	decls := r.slot() // the package-level variables the queries declare, first
 	for _, pq := range prog.Queries {
+		if code := fg.tableInputs(pq); len(code) > 0 {
+			r.add(code)
+		}
 		r.add(fg.query(pq), fg.units...)
 	}
 	r.add(lookup(queries))

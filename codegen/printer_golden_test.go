@@ -48,6 +48,10 @@ package codegen_test
 //	vector_shared_hoist    a shared subexpression computed once as a vector (and nocse.go)
 //	vector_map_function    element_at over a computed MAP (str_to_map)
 //
+// Inputs:
+//
+//	input_builder          a table of every type: its exported input schema and typed batch builder
+//
 // Settled subqueries (the prepared form: NewQ builds, Eval probes):
 //
 //	subquery_once          an uncorrelated aggregate: one value

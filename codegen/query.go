@@ -81,22 +81,8 @@ func (fg *fileGen) query(pq *lower.Query) []jen.Code {
 		reserved = append(reserved, recv)
 	}
 	f := fg.newFuncGen(q, reserved...)
-	// The queries over one table share the variable of its schema.
-	key := q.Source.Name
-	for _, c := range q.Source.Columns {
-		key += fmt.Sprintf("\x00%s %s %v", c.Name, c.Type, c.Nullable)
-	}
-	inputVar, ok := fg.inputs[key]
-	var inputDecl []jen.Code
-	if !ok {
-		inputVar = fg.global(f, camel(q.Source.Name)+"Input")
-		fg.inputs[key] = inputVar
-		inputDecl = []jen.Code{
-			jen.Comment(fmt.Sprintf("%s is the schema of the input batches of the queries over table %s.", inputVar, comment(q.Source.Name))),
-			jen.Var().Id(inputVar).Op("=").Add(schemaLit(q.Source.Columns)),
-			jen.Line(),
-		}
-	}
+	inputVar := fg.inputs[q.Source.Name] // declared by tableInputs
+	builder := namesOfTable(q.Source).ctor
 
 	split := len(q.Subqueries) == 0 // a prepared query's subqueries keep to one function
 	if split {
@@ -275,9 +261,6 @@ func (fg *fileGen) query(pq *lower.Query) []jen.Code {
 	prologue = append(prologue, f.prologue...)
 
 	var code []jen.Code
-	if inputDecl != nil {
-		code = append(code, inputDecl...)
-	}
 	code = append(code,
 		jen.Comment(fmt.Sprintf("%s is the schema of the batches %s returns.", schemaVar, name)),
 		jen.Var().Id(schemaVar).Op("=").Add(schemaLit(schema)),
@@ -290,7 +273,8 @@ func (fg *fileGen) query(pq *lower.Query) []jen.Code {
 	}
 	code = append(code, jen.Comment(""),
 		jen.Comment("It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the"),
-		jen.Comment("first failing row of the batch (rows count from 0 within the batch)."))
+		jen.Comment("first failing row of the batch (rows count from 0 within the batch). Its input batches"),
+		jen.Comment(fmt.Sprintf("have schema %s (%s builds them).", inputVar, builder)))
 	params := []jen.Code{
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("in").Qual(arrowPkg, "RecordBatch"),

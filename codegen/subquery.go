@@ -215,16 +215,14 @@ func (fg *fileGen) prepared(q *ir.Query, prep *lower.Prepared, name string) []je
 		jen.Comment("built once by New"+name+". Eval only reads them: it is safe for concurrent use."),
 		jen.Type().Id(name).Struct(fields...), jen.Line())
 
-	// Inner table schemas.
+	// The inner tables' schemas (declared by tableInputs).
 	tableVar := map[*ir.Table]string{}
+	var inner []string
 	for _, p := range prep.Passes {
-		if _, ok := tableVar[p.Table]; ok {
-			continue
+		if _, ok := tableVar[p.Table]; !ok {
+			tableVar[p.Table] = fg.inputs[p.Table.Name]
+			inner = append(inner, fmt.Sprintf("%s in %s", comment(p.Table.Name), fg.inputs[p.Table.Name]))
 		}
-		v := fg.names.fresh(unexport(name) + GoName(p.Table.Name, true) + "Table")
-		tableVar[p.Table] = v
-		code = append(code, jen.Comment(fmt.Sprintf("%s is the schema of table %s, which %s's subqueries read.", v, comment(p.Table.Name), name)),
-			jen.Var().Id(v).Op("=").Add(schemaLit(p.Table.Columns)), jen.Line())
 	}
 
 	// Constructor.
@@ -240,7 +238,8 @@ func (fg *fileGen) prepared(q *ir.Query, prep *lower.Prepared, name string) []je
 	code = append(code,
 		jen.Comment(fmt.Sprintf("New%s prepares query %s: it reads the tables its subqueries read (tables, keyed", name, comment(q.Name))),
 		jen.Comment("by lower-cased name; the outer table may be one of them) and builds each settled subquery once."),
-		jen.Comment("A loop-form subquery keeps its inner batches: Release them with Release."),
+		jen.Comment("The batches of each table have its input schema ("+strings.Join(inner, ", ")+"; their builders"),
+		jen.Comment("make them). A loop-form subquery keeps its inner batches: Release them with Release."),
 		jen.Func().Id("New"+name).Params(
 			jen.Id("ctx").Qual("context", "Context"),
 			jen.Id("tables").Qual(vecPkg, "Tables"),

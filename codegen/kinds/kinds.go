@@ -70,37 +70,52 @@ type Info struct {
 	// values of this kind ("" where the kind has none, or the printer
 	// makes one: DECIMAL's takes its scale).
 	JSONKey, JSONValue string
+	// InputMethod is the vec.InputBuilder method appending a value of this
+	// kind to an input batch, and InputPkg and InputType the Go type it takes
+	// (a generated table builder's Append methods take the same): the Go
+	// type a caller holds, which is not always GoType (a DATE is a
+	// time.Time, a DECIMAL its exact text). Empty for MAP, whose builder
+	// method takes a slice of keys and one of values of their kinds'
+	// InputTypes (vec.AppendMapInput).
+	InputMethod, InputPkg, InputType string
 }
 
 var table = map[ir.Kind]Info{
 	ir.KindBoolean: {GoType: "bool", ArrowGroup: "FixedWidthTypes", ArrowField: "Boolean", ArrowArray: "Boolean",
 		Reader: "Bools", Builder: "BoolArray", Appender: "AppendBool", Failed: "Bool", Fixed: true,
-		Packer: "Bool", JSONValue: "AppendJSONBool"},
+		Packer: "Bool", JSONValue: "AppendJSONBool",
+		InputMethod: "Bool", InputType: "bool"},
 	ir.KindInt: {GoType: "int32", ArrowGroup: "PrimitiveTypes", ArrowField: "Int32", ArrowArray: "Int32",
 		Reader: "Int32s", Builder: "Int32Array", Appender: "AppendInt32", Failed: "Int32", Direct: true, Fixed: true,
 		KeySuffix: "Int32", MissingKey: "MapKeyNotExistInt64", KeyWiden: "int64", MapKeys: "Int32Keys",
-		SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONKey: "AppendJSONKeyInt32", JSONValue: "AppendJSONInt32"},
+		SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONKey: "AppendJSONKeyInt32", JSONValue: "AppendJSONInt32",
+		InputMethod: "Int32", InputType: "int32"},
 	ir.KindBigint: {GoType: "int64", ArrowGroup: "PrimitiveTypes", ArrowField: "Int64", ArrowArray: "Int64",
 		Reader: "Int64s", Builder: "Int64Array", Appender: "AppendInt64", Failed: "Int64", Direct: true, Fixed: true,
 		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64", MapKeys: "Int64Keys",
-		SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64", JSONKey: "AppendJSONKeyInt64", JSONValue: "AppendJSONInt64"},
+		SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64", JSONKey: "AppendJSONKeyInt64", JSONValue: "AppendJSONInt64",
+		InputMethod: "Int64", InputType: "int64"},
 	ir.KindDouble: {GoType: "float64", ArrowGroup: "PrimitiveTypes", ArrowField: "Float64", ArrowArray: "Float64",
 		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true,
-		SubSpec: "SubSpecFloat64", OrderPkg: "rt", Order: "CompareFloat64", Packer: "Float64", JSONValue: "AppendJSONDouble"},
+		SubSpec: "SubSpecFloat64", OrderPkg: "rt", Order: "CompareFloat64", Packer: "Float64", JSONValue: "AppendJSONDouble",
+		InputMethod: "Float64", InputType: "float64"},
 	ir.KindVarchar: {GoType: "string", ArrowGroup: "BinaryTypes", ArrowField: "String", ArrowArray: "String",
 		Reader: "Strings", Builder: "StringArray", Appender: "AppendString", Failed: "String", Direct: true,
 		KeySuffix: "String", MissingKey: "MapKeyNotExistString", MapKeys: "StringKeys",
-		SubSpec: "SubSpecString", OrderPkg: "rt", Order: "CompareString", Packer: "String", JSONKey: "AppendJSONKeyString", JSONValue: "AppendJSONString"},
+		SubSpec: "SubSpecString", OrderPkg: "rt", Order: "CompareString", Packer: "String", JSONKey: "AppendJSONKeyString", JSONValue: "AppendJSONString",
+		InputMethod: "String", InputType: "string"},
 	ir.KindDate: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "Date32", ArrowArray: "Date32",
 		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true,
-		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONValue: "AppendJSONDate"},
+		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONValue: "AppendJSONDate",
+		InputMethod: "Date", InputPkg: "time", InputType: "Time"},
 	// DECIMAL(p, s) is an rt.Decimal (the unscaled value in Arrow's
 	// decimal128 layout) whatever p and s are: the printer spells the Go
 	// type and the Arrow type (decimal128 with p and s), and the builder
 	// takes the column's Arrow type.
 	ir.KindDecimal: {GoType: "rt.Decimal", ArrowArray: "Decimal128", Reader: "Decimals", Builder: "DecimalArray",
 		Appender: "AppendDecimal", Failed: "Decimal", Direct: true, Fixed: true, ItemFunc: "Dec128",
-		SubSpec: "SubSpecDecimal", OrderPkg: "rt", Order: "CompareDecimal", Packer: "Decimal"},
+		SubSpec: "SubSpecDecimal", OrderPkg: "rt", Order: "CompareDecimal", Packer: "Decimal",
+		InputMethod: "Decimal", InputType: "string"},
 	// MAP is generic over its key and value: the printer composes its Go
 	// type (vec.MapRef[K, V]), Arrow type (arrow.MapOf) and reader (vec.Maps
 	// with the key and value readers) from theirs.

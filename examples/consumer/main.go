@@ -13,23 +13,11 @@ import (
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
-	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/vec"
 
 	"example.com/consumer/queries"
 )
-
-// ordersSchema is the Arrow schema of the orders table in queries/spec.sql:
-// the generated evaluators check every input batch against it.
-var ordersSchema = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64},
-	{Name: "customer", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "amount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "qty", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "status", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "placed", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-}, nil)
 
 type order struct {
 	id       int64
@@ -49,27 +37,29 @@ var orders = []order{
 	{5, "eve", 42, 0, false, "open", "2024-02-29"},
 }
 
-// ordersBatch builds one record batch holding rows.
+// ordersBatch builds one record batch holding rows, of the schema the
+// evaluators read (queries.OrdersInputSchema), with the builder exprc
+// generates for the orders table.
 func ordersBatch(mem memory.Allocator, rows []order) (arrow.RecordBatch, error) {
-	b := array.NewRecordBuilder(mem, ordersSchema)
+	b := queries.NewOrdersInputBuilder(mem)
 	defer b.Release()
 	for _, o := range rows {
 		placed, err := time.Parse(time.DateOnly, o.placed)
 		if err != nil {
 			return nil, err
 		}
-		b.Field(0).(*array.Int64Builder).Append(o.id)
-		b.Field(1).(*array.StringBuilder).Append(o.customer)
-		b.Field(2).(*array.Float64Builder).Append(o.amount)
+		b.AppendId(o.id)
+		b.AppendCustomer(o.customer)
+		b.AppendAmount(o.amount)
 		if o.noQty {
-			b.Field(3).AppendNull()
+			b.AppendQtyNull()
 		} else {
-			b.Field(3).(*array.Int64Builder).Append(o.qty)
+			b.AppendQty(o.qty)
 		}
-		b.Field(4).(*array.StringBuilder).Append(o.status)
-		b.Field(5).(*array.Date32Builder).Append(arrow.Date32FromTime(placed))
+		b.AppendStatus(o.status)
+		b.AppendPlaced(placed)
 	}
-	return b.NewRecordBatch(), nil
+	return b.NewRecordBatch()
 }
 
 func main() {

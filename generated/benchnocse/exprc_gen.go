@@ -12,6 +12,7 @@ import (
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
 	"strings"
+	"time"
 )
 
 // like pattern '123%', compiled once
@@ -31,8 +32,11 @@ var concatParts = [3]string(vec.PaddedStrings("", "/", ""))
 // vec.StringOut.AppendShort copies as one word.
 var concatParts2 = [4]string(vec.PaddedStrings("", "", "-", ""))
 
-// lineitemInput is the schema of the input batches of the queries over table lineitem.
-var lineitemInput = arrow.NewSchema([]arrow.Field{
+// LineitemInputSchema is the Arrow schema of the batches of table lineitem that the
+// evaluators of this package read, in the spec's column order: every input batch must have
+// exactly these fields and types (a NOT NULL column may not hold NULLs).
+// NewLineitemInputBuilder builds such batches from Go values.
+var LineitemInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -50,6 +54,192 @@ var lineitemInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_shipmode", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
+
+// LineitemInputBuilder builds input batches of table lineitem (LineitemInputSchema) row by
+// row: give every column of a row one value, with its Append method (or, in a nullable
+// column, its AppendNull method for NULL), then NewRecordBatch returns the rows as one
+// batch. It converts Go values to the Arrow types the evaluators expect: a DATE from a
+// time.Time's calendar day, a DECIMAL from its exact text, a MAP from slices of keys and
+// values. It is not safe for concurrent use.
+type LineitemInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewLineitemInputBuilder returns an empty builder of batches of table lineitem allocating from mem.
+// Release it when done.
+func NewLineitemInputBuilder(mem memory.Allocator) *LineitemInputBuilder {
+	return &LineitemInputBuilder{b: vec.NewInputBuilder(mem, "lineitem", LineitemInputSchema)}
+}
+
+// AppendLOrderkey appends v to column l_orderkey (BIGINT NOT NULL).
+func (b *LineitemInputBuilder) AppendLOrderkey(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendLPartkey appends v to column l_partkey (BIGINT).
+func (b *LineitemInputBuilder) AppendLPartkey(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendLPartkeyNull appends NULL to column l_partkey (BIGINT).
+func (b *LineitemInputBuilder) AppendLPartkeyNull() {
+	b.b.Null(1)
+}
+
+// AppendLSuppkey appends v to column l_suppkey (BIGINT).
+func (b *LineitemInputBuilder) AppendLSuppkey(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendLSuppkeyNull appends NULL to column l_suppkey (BIGINT).
+func (b *LineitemInputBuilder) AppendLSuppkeyNull() {
+	b.b.Null(2)
+}
+
+// AppendLLinenumber appends v to column l_linenumber (INT).
+func (b *LineitemInputBuilder) AppendLLinenumber(v int32) {
+	b.b.Int32(3, v)
+}
+
+// AppendLLinenumberNull appends NULL to column l_linenumber (INT).
+func (b *LineitemInputBuilder) AppendLLinenumberNull() {
+	b.b.Null(3)
+}
+
+// AppendLQuantity appends v to column l_quantity (DOUBLE).
+func (b *LineitemInputBuilder) AppendLQuantity(v float64) {
+	b.b.Float64(4, v)
+}
+
+// AppendLQuantityNull appends NULL to column l_quantity (DOUBLE).
+func (b *LineitemInputBuilder) AppendLQuantityNull() {
+	b.b.Null(4)
+}
+
+// AppendLExtendedprice appends v to column l_extendedprice (DOUBLE).
+func (b *LineitemInputBuilder) AppendLExtendedprice(v float64) {
+	b.b.Float64(5, v)
+}
+
+// AppendLExtendedpriceNull appends NULL to column l_extendedprice (DOUBLE).
+func (b *LineitemInputBuilder) AppendLExtendedpriceNull() {
+	b.b.Null(5)
+}
+
+// AppendLDiscount appends v to column l_discount (DOUBLE).
+func (b *LineitemInputBuilder) AppendLDiscount(v float64) {
+	b.b.Float64(6, v)
+}
+
+// AppendLDiscountNull appends NULL to column l_discount (DOUBLE).
+func (b *LineitemInputBuilder) AppendLDiscountNull() {
+	b.b.Null(6)
+}
+
+// AppendLTax appends v to column l_tax (DOUBLE).
+func (b *LineitemInputBuilder) AppendLTax(v float64) {
+	b.b.Float64(7, v)
+}
+
+// AppendLTaxNull appends NULL to column l_tax (DOUBLE).
+func (b *LineitemInputBuilder) AppendLTaxNull() {
+	b.b.Null(7)
+}
+
+// AppendLReturnflag appends v to column l_returnflag (VARCHAR).
+func (b *LineitemInputBuilder) AppendLReturnflag(v string) {
+	b.b.String(8, v)
+}
+
+// AppendLReturnflagNull appends NULL to column l_returnflag (VARCHAR).
+func (b *LineitemInputBuilder) AppendLReturnflagNull() {
+	b.b.Null(8)
+}
+
+// AppendLLinestatus appends v to column l_linestatus (VARCHAR).
+func (b *LineitemInputBuilder) AppendLLinestatus(v string) {
+	b.b.String(9, v)
+}
+
+// AppendLLinestatusNull appends NULL to column l_linestatus (VARCHAR).
+func (b *LineitemInputBuilder) AppendLLinestatusNull() {
+	b.b.Null(9)
+}
+
+// AppendLShipdate appends to column l_shipdate (DATE) the calendar day of v in v's location.
+func (b *LineitemInputBuilder) AppendLShipdate(v time.Time) {
+	b.b.Date(10, v)
+}
+
+// AppendLShipdateNull appends NULL to column l_shipdate (DATE).
+func (b *LineitemInputBuilder) AppendLShipdateNull() {
+	b.b.Null(10)
+}
+
+// AppendLCommitdate appends to column l_commitdate (DATE) the calendar day of v in v's
+// location.
+func (b *LineitemInputBuilder) AppendLCommitdate(v time.Time) {
+	b.b.Date(11, v)
+}
+
+// AppendLCommitdateNull appends NULL to column l_commitdate (DATE).
+func (b *LineitemInputBuilder) AppendLCommitdateNull() {
+	b.b.Null(11)
+}
+
+// AppendLReceiptdate appends to column l_receiptdate (DATE) the calendar day of v in v's
+// location.
+func (b *LineitemInputBuilder) AppendLReceiptdate(v time.Time) {
+	b.b.Date(12, v)
+}
+
+// AppendLReceiptdateNull appends NULL to column l_receiptdate (DATE).
+func (b *LineitemInputBuilder) AppendLReceiptdateNull() {
+	b.b.Null(12)
+}
+
+// AppendLShipinstruct appends v to column l_shipinstruct (VARCHAR).
+func (b *LineitemInputBuilder) AppendLShipinstruct(v string) {
+	b.b.String(13, v)
+}
+
+// AppendLShipinstructNull appends NULL to column l_shipinstruct (VARCHAR).
+func (b *LineitemInputBuilder) AppendLShipinstructNull() {
+	b.b.Null(13)
+}
+
+// AppendLShipmode appends v to column l_shipmode (VARCHAR).
+func (b *LineitemInputBuilder) AppendLShipmode(v string) {
+	b.b.String(14, v)
+}
+
+// AppendLShipmodeNull appends NULL to column l_shipmode (VARCHAR).
+func (b *LineitemInputBuilder) AppendLShipmodeNull() {
+	b.b.Null(14)
+}
+
+// AppendLComment appends v to column l_comment (VARCHAR).
+func (b *LineitemInputBuilder) AppendLComment(v string) {
+	b.b.String(15, v)
+}
+
+// AppendLCommentNull appends NULL to column l_comment (VARCHAR).
+func (b *LineitemInputBuilder) AppendLCommentNull() {
+	b.b.Null(15)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// LineitemInputSchema and starts the next batch. A row that lacks a column's value, or a
+// value that could not be converted, is a *vec.InputError naming the row (from 0 within the
+// batch) and column; the rows are dropped.
+func (b *LineitemInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *LineitemInputBuilder) Release() {
+	b.b.Release()
+}
 
 // Q1ProjectionSchema is the schema of the batches Q1Projection returns.
 var Q1ProjectionSchema = arrow.NewSchema([]arrow.Field{
@@ -73,12 +263,13 @@ var Q1ProjectionSchema = arrow.NewSchema([]arrow.Field{
 //	WHERE l_shipdate <= DATE '1998-09-02'
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func Q1Projection(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query Q1Projection: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -222,12 +413,13 @@ var Q1NoWhereSchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func Q1NoWhere(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query Q1NoWhere: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -329,12 +521,13 @@ var Q6FilterSchema = arrow.NewSchema([]arrow.Field{
 //	  AND l_quantity < 24
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func Q6Filter(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query Q6Filter: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -424,8 +617,11 @@ func q6FilterCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[float64], lDiscount
 	return revenueCol
 }
 
-// eventsInput is the schema of the input batches of the queries over table events.
-var eventsInput = arrow.NewSchema([]arrow.Field{
+// EventsInputSchema is the Arrow schema of the batches of table events that the evaluators
+// of this package read, in the spec's column order: every input batch must have exactly
+// these fields and types (a NOT NULL column may not hold NULLs). NewEventsInputBuilder
+// builds such batches from Go values.
+var EventsInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -433,6 +629,92 @@ var eventsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
+
+// EventsInputBuilder builds input batches of table events (EventsInputSchema) row by row:
+// give every column of a row one value, with its Append method (or, in a nullable column,
+// its AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type EventsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewEventsInputBuilder returns an empty builder of batches of table events allocating from mem.
+// Release it when done.
+func NewEventsInputBuilder(mem memory.Allocator) *EventsInputBuilder {
+	return &EventsInputBuilder{b: vec.NewInputBuilder(mem, "events", EventsInputSchema)}
+}
+
+// AppendX appends v to column x (BIGINT).
+func (b *EventsInputBuilder) AppendX(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendXNull appends NULL to column x (BIGINT).
+func (b *EventsInputBuilder) AppendXNull() {
+	b.b.Null(0)
+}
+
+// AppendY appends v to column y (BIGINT).
+func (b *EventsInputBuilder) AppendY(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendYNull appends NULL to column y (BIGINT).
+func (b *EventsInputBuilder) AppendYNull() {
+	b.b.Null(1)
+}
+
+// AppendA appends v to column a (BIGINT NOT NULL).
+func (b *EventsInputBuilder) AppendA(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendInfo appends to column info (MAP<VARCHAR, VARCHAR>) the map with entries keys[i] ->
+// values[i], in that order; keys must be distinct and as many as values, or NewRecordBatch
+// fails.
+func (b *EventsInputBuilder) AppendInfo(keys []string, values []string) {
+	vec.AppendMapInput(b.b, 3, keys, values)
+}
+
+// AppendInfoNull appends NULL to column info (MAP<VARCHAR, VARCHAR>).
+func (b *EventsInputBuilder) AppendInfoNull() {
+	b.b.Null(3)
+}
+
+// AppendDay appends to column day (DATE) the calendar day of v in v's location.
+func (b *EventsInputBuilder) AppendDay(v time.Time) {
+	b.b.Date(4, v)
+}
+
+// AppendDayNull appends NULL to column day (DATE).
+func (b *EventsInputBuilder) AppendDayNull() {
+	b.b.Null(4)
+}
+
+// AppendTestInfoFixed appends v to column test_info_fixed (BOOLEAN).
+func (b *EventsInputBuilder) AppendTestInfoFixed(v bool) {
+	b.b.Bool(5, v)
+}
+
+// AppendTestInfoFixedNull appends NULL to column test_info_fixed (BOOLEAN).
+func (b *EventsInputBuilder) AppendTestInfoFixedNull() {
+	b.b.Null(5)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// EventsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *EventsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *EventsInputBuilder) Release() {
+	b.b.Release()
+}
 
 // SeedIfSchema is the schema of the batches SeedIf returns.
 var SeedIfSchema = arrow.NewSchema([]arrow.Field{
@@ -445,12 +727,13 @@ var SeedIfSchema = arrow.NewSchema([]arrow.Field{
 //	FROM events
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func SeedIf(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query SeedIf: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -535,12 +818,13 @@ var SeedCaseSchema = arrow.NewSchema([]arrow.Field{
 //	FROM events
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func SeedCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query SeedCase: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -832,12 +1116,13 @@ var StringCaseSchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func StringCase(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query StringCase: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -948,12 +1233,13 @@ var NullHeavySchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func NullHeavy(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query NullHeavy: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1126,12 +1412,13 @@ var ErrorGuardedSchema = arrow.NewSchema([]arrow.Field{
 //	FROM events
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func ErrorGuarded(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query ErrorGuarded: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -1304,12 +1591,13 @@ var DeepArithSchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func DeepArith(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query DeepArith: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -1459,12 +1747,13 @@ var WideSchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func Wide(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query Wide: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -2625,12 +2914,13 @@ var Q1ChargeSchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema LineitemInputSchema (NewLineitemInputBuilder builds them).
 func Q1Charge(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), LineitemInputSchema); err != nil {
 		return nil, fmt.Errorf("query Q1Charge: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -2660,8 +2950,11 @@ func Q1Charge(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (
 	return out, nil
 }
 
-// lineitemDecInput is the schema of the input batches of the queries over table lineitem_dec.
-var lineitemDecInput = arrow.NewSchema([]arrow.Field{
+// Lineitem_decInputSchema is the Arrow schema of the batches of table lineitem_dec that the
+// evaluators of this package read, in the spec's column order: every input batch must have
+// exactly these fields and types (a NOT NULL column may not hold NULLs).
+// NewLineitem_decInputBuilder builds such batches from Go values.
+var Lineitem_decInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "l_orderkey", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "l_partkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "l_suppkey", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -2692,6 +2985,201 @@ var lineitemDecInput = arrow.NewSchema([]arrow.Field{
 	{Name: "l_comment", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
 
+// Lineitem_decInputBuilder builds input batches of table lineitem_dec
+// (Lineitem_decInputSchema) row by row: give every column of a row one value, with its
+// Append method (or, in a nullable column, its AppendNull method for NULL), then
+// NewRecordBatch returns the rows as one batch. It converts Go values to the Arrow types the
+// evaluators expect: a DATE from a time.Time's calendar day, a DECIMAL from its exact text,
+// a MAP from slices of keys and values. It is not safe for concurrent use.
+type Lineitem_decInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewLineitem_decInputBuilder returns an empty builder of batches of table lineitem_dec allocating from mem.
+// Release it when done.
+func NewLineitem_decInputBuilder(mem memory.Allocator) *Lineitem_decInputBuilder {
+	return &Lineitem_decInputBuilder{b: vec.NewInputBuilder(mem, "lineitem_dec", Lineitem_decInputSchema)}
+}
+
+// AppendLOrderkey appends v to column l_orderkey (BIGINT NOT NULL).
+func (b *Lineitem_decInputBuilder) AppendLOrderkey(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendLPartkey appends v to column l_partkey (BIGINT).
+func (b *Lineitem_decInputBuilder) AppendLPartkey(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendLPartkeyNull appends NULL to column l_partkey (BIGINT).
+func (b *Lineitem_decInputBuilder) AppendLPartkeyNull() {
+	b.b.Null(1)
+}
+
+// AppendLSuppkey appends v to column l_suppkey (BIGINT).
+func (b *Lineitem_decInputBuilder) AppendLSuppkey(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendLSuppkeyNull appends NULL to column l_suppkey (BIGINT).
+func (b *Lineitem_decInputBuilder) AppendLSuppkeyNull() {
+	b.b.Null(2)
+}
+
+// AppendLLinenumber appends v to column l_linenumber (INT).
+func (b *Lineitem_decInputBuilder) AppendLLinenumber(v int32) {
+	b.b.Int32(3, v)
+}
+
+// AppendLLinenumberNull appends NULL to column l_linenumber (INT).
+func (b *Lineitem_decInputBuilder) AppendLLinenumberNull() {
+	b.b.Null(3)
+}
+
+// AppendLQuantity appends to column l_quantity (DECIMAL(15,2)) the value of decimal text v
+// ("12.50", "-3", "1e2"), read as CAST(v AS DECIMAL(15,2)) reads it: more fractional digits
+// are rounded HALF_UP, malformed or out-of-range text makes NewRecordBatch fail.
+func (b *Lineitem_decInputBuilder) AppendLQuantity(v string) {
+	b.b.Decimal(4, v)
+}
+
+// AppendLQuantityNull appends NULL to column l_quantity (DECIMAL(15,2)).
+func (b *Lineitem_decInputBuilder) AppendLQuantityNull() {
+	b.b.Null(4)
+}
+
+// AppendLExtendedprice appends to column l_extendedprice (DECIMAL(15,2)) the value of
+// decimal text v ("12.50", "-3", "1e2"), read as CAST(v AS DECIMAL(15,2)) reads it: more
+// fractional digits are rounded HALF_UP, malformed or out-of-range text makes NewRecordBatch
+// fail.
+func (b *Lineitem_decInputBuilder) AppendLExtendedprice(v string) {
+	b.b.Decimal(5, v)
+}
+
+// AppendLExtendedpriceNull appends NULL to column l_extendedprice (DECIMAL(15,2)).
+func (b *Lineitem_decInputBuilder) AppendLExtendedpriceNull() {
+	b.b.Null(5)
+}
+
+// AppendLDiscount appends to column l_discount (DECIMAL(15,2)) the value of decimal text v
+// ("12.50", "-3", "1e2"), read as CAST(v AS DECIMAL(15,2)) reads it: more fractional digits
+// are rounded HALF_UP, malformed or out-of-range text makes NewRecordBatch fail.
+func (b *Lineitem_decInputBuilder) AppendLDiscount(v string) {
+	b.b.Decimal(6, v)
+}
+
+// AppendLDiscountNull appends NULL to column l_discount (DECIMAL(15,2)).
+func (b *Lineitem_decInputBuilder) AppendLDiscountNull() {
+	b.b.Null(6)
+}
+
+// AppendLTax appends to column l_tax (DECIMAL(15,2)) the value of decimal text v ("12.50",
+// "-3", "1e2"), read as CAST(v AS DECIMAL(15,2)) reads it: more fractional digits are
+// rounded HALF_UP, malformed or out-of-range text makes NewRecordBatch fail.
+func (b *Lineitem_decInputBuilder) AppendLTax(v string) {
+	b.b.Decimal(7, v)
+}
+
+// AppendLTaxNull appends NULL to column l_tax (DECIMAL(15,2)).
+func (b *Lineitem_decInputBuilder) AppendLTaxNull() {
+	b.b.Null(7)
+}
+
+// AppendLReturnflag appends v to column l_returnflag (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLReturnflag(v string) {
+	b.b.String(8, v)
+}
+
+// AppendLReturnflagNull appends NULL to column l_returnflag (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLReturnflagNull() {
+	b.b.Null(8)
+}
+
+// AppendLLinestatus appends v to column l_linestatus (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLLinestatus(v string) {
+	b.b.String(9, v)
+}
+
+// AppendLLinestatusNull appends NULL to column l_linestatus (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLLinestatusNull() {
+	b.b.Null(9)
+}
+
+// AppendLShipdate appends to column l_shipdate (DATE) the calendar day of v in v's location.
+func (b *Lineitem_decInputBuilder) AppendLShipdate(v time.Time) {
+	b.b.Date(10, v)
+}
+
+// AppendLShipdateNull appends NULL to column l_shipdate (DATE).
+func (b *Lineitem_decInputBuilder) AppendLShipdateNull() {
+	b.b.Null(10)
+}
+
+// AppendLCommitdate appends to column l_commitdate (DATE) the calendar day of v in v's
+// location.
+func (b *Lineitem_decInputBuilder) AppendLCommitdate(v time.Time) {
+	b.b.Date(11, v)
+}
+
+// AppendLCommitdateNull appends NULL to column l_commitdate (DATE).
+func (b *Lineitem_decInputBuilder) AppendLCommitdateNull() {
+	b.b.Null(11)
+}
+
+// AppendLReceiptdate appends to column l_receiptdate (DATE) the calendar day of v in v's
+// location.
+func (b *Lineitem_decInputBuilder) AppendLReceiptdate(v time.Time) {
+	b.b.Date(12, v)
+}
+
+// AppendLReceiptdateNull appends NULL to column l_receiptdate (DATE).
+func (b *Lineitem_decInputBuilder) AppendLReceiptdateNull() {
+	b.b.Null(12)
+}
+
+// AppendLShipinstruct appends v to column l_shipinstruct (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLShipinstruct(v string) {
+	b.b.String(13, v)
+}
+
+// AppendLShipinstructNull appends NULL to column l_shipinstruct (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLShipinstructNull() {
+	b.b.Null(13)
+}
+
+// AppendLShipmode appends v to column l_shipmode (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLShipmode(v string) {
+	b.b.String(14, v)
+}
+
+// AppendLShipmodeNull appends NULL to column l_shipmode (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLShipmodeNull() {
+	b.b.Null(14)
+}
+
+// AppendLComment appends v to column l_comment (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLComment(v string) {
+	b.b.String(15, v)
+}
+
+// AppendLCommentNull appends NULL to column l_comment (VARCHAR).
+func (b *Lineitem_decInputBuilder) AppendLCommentNull() {
+	b.b.Null(15)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// Lineitem_decInputSchema and starts the next batch. A row that lacks a column's value, or a
+// value that could not be converted, is a *vec.InputError naming the row (from 0 within the
+// batch) and column; the rows are dropped.
+func (b *Lineitem_decInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *Lineitem_decInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Q1ChargeDecimalSchema is the schema of the batches Q1ChargeDecimal returns.
 var Q1ChargeDecimalSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "disc_price", Type: &arrow.Decimal128Type{
@@ -2711,12 +3199,13 @@ var Q1ChargeDecimalSchema = arrow.NewSchema([]arrow.Field{
 //	FROM lineitem_dec
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Lineitem_decInputSchema (NewLineitem_decInputBuilder builds them).
 func Q1ChargeDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemDecInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), Lineitem_decInputSchema); err != nil {
 		return nil, fmt.Errorf("query Q1ChargeDecimal: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {
@@ -2821,12 +3310,13 @@ var Q6FilterDecimalSchema = arrow.NewSchema([]arrow.Field{
 //	  AND l_quantity < 24
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Lineitem_decInputSchema (NewLineitem_decInputBuilder builds them).
 func Q6FilterDecimal(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), lineitemDecInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), Lineitem_decInputSchema); err != nil {
 		return nil, fmt.Errorf("query Q6FilterDecimal: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "l_orderkey"); err != nil {

@@ -13,6 +13,150 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
+// FactsInputSchema is the Arrow schema of the batches of table facts that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewFactsInputBuilder builds such
+// batches from Go values.
+var FactsInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// FactsInputBuilder builds input batches of table facts (FactsInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type FactsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewFactsInputBuilder returns an empty builder of batches of table facts allocating from mem.
+// Release it when done.
+func NewFactsInputBuilder(mem memory.Allocator) *FactsInputBuilder {
+	return &FactsInputBuilder{b: vec.NewInputBuilder(mem, "facts", FactsInputSchema)}
+}
+
+// AppendId appends v to column id (BIGINT NOT NULL).
+func (b *FactsInputBuilder) AppendId(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendCode appends v to column code (BIGINT).
+func (b *FactsInputBuilder) AppendCode(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendCodeNull appends NULL to column code (BIGINT).
+func (b *FactsInputBuilder) AppendCodeNull() {
+	b.b.Null(1)
+}
+
+// AppendK appends v to column k (BIGINT).
+func (b *FactsInputBuilder) AppendK(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendKNull appends NULL to column k (BIGINT).
+func (b *FactsInputBuilder) AppendKNull() {
+	b.b.Null(2)
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *FactsInputBuilder) AppendV(v int64) {
+	b.b.Int64(3, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *FactsInputBuilder) AppendVNull() {
+	b.b.Null(3)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// FactsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *FactsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *FactsInputBuilder) Release() {
+	b.b.Release()
+}
+
+// DimsInputSchema is the Arrow schema of the batches of table dims that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewDimsInputBuilder builds such
+// batches from Go values.
+var DimsInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// DimsInputBuilder builds input batches of table dims (DimsInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type DimsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewDimsInputBuilder returns an empty builder of batches of table dims allocating from mem.
+// Release it when done.
+func NewDimsInputBuilder(mem memory.Allocator) *DimsInputBuilder {
+	return &DimsInputBuilder{b: vec.NewInputBuilder(mem, "dims", DimsInputSchema)}
+}
+
+// AppendCode appends v to column code (BIGINT).
+func (b *DimsInputBuilder) AppendCode(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendCodeNull appends NULL to column code (BIGINT).
+func (b *DimsInputBuilder) AppendCodeNull() {
+	b.b.Null(0)
+}
+
+// AppendK appends v to column k (BIGINT).
+func (b *DimsInputBuilder) AppendK(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendKNull appends NULL to column k (BIGINT).
+func (b *DimsInputBuilder) AppendKNull() {
+	b.b.Null(1)
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *DimsInputBuilder) AppendV(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *DimsInputBuilder) AppendVNull() {
+	b.b.Null(2)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// DimsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *DimsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *DimsInputBuilder) Release() {
+	b.b.Release()
+}
+
 // InProbe is query InProbe prepared: its subqueries settled over their inner tables,
 // built once by NewInProbe. Eval only reads them: it is safe for concurrent use.
 type InProbe struct {
@@ -21,13 +165,6 @@ type InProbe struct {
 	sub1    *vec.SubGroup[int64, int64]
 	sub1Err *rt.Error
 }
-
-// inProbeDimsTable is the schema of table dims, which InProbe's subqueries read.
-var inProbeDimsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table dims, the inner phase of subquery #1.
 func (p *InProbe) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -42,12 +179,13 @@ func (p *InProbe) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 // NewInProbe prepares query InProbe: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dims in DimsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewInProbe(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*InProbe, error) {
 	p := &InProbe{}
 
 	// pass1 over table dims: subquery #1
-	pass1Batches, err := tables.Read("dims", inProbeDimsTable, []int{})
+	pass1Batches, err := tables.Read("dims", DimsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query InProbe: table dims: %w", err)
 	}
@@ -78,14 +216,6 @@ func NewInProbe(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*
 // Release drops the inner batches the prepared query keeps.
 func (p *InProbe) Release() {}
 
-// factsInput is the schema of the input batches of the queries over table facts.
-var factsInput = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // InProbeSchema is the schema of the batches InProbe returns.
 var InProbeSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "hit", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -96,12 +226,13 @@ var InProbeSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT code IN (SELECT code FROM dims) AS hit FROM facts
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema FactsInputSchema (NewFactsInputBuilder builds them).
 func (p *InProbe) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), FactsInputSchema); err != nil {
 		return nil, fmt.Errorf("query InProbe: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -138,13 +269,6 @@ type InFilter struct {
 	sub1Err *rt.Error
 }
 
-// inFilterDimsTable is the schema of table dims, which InFilter's subqueries read.
-var inFilterDimsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table dims, the inner phase of subquery #1.
 func (p *InFilter) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -158,12 +282,13 @@ func (p *InFilter) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.A
 
 // NewInFilter prepares query InFilter: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dims in DimsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewInFilter(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*InFilter, error) {
 	p := &InFilter{}
 
 	// pass1 over table dims: subquery #1
-	pass1Batches, err := tables.Read("dims", inFilterDimsTable, []int{})
+	pass1Batches, err := tables.Read("dims", DimsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query InFilter: table dims: %w", err)
 	}
@@ -204,12 +329,13 @@ var InFilterSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT id FROM facts WHERE code IN (SELECT code FROM dims)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema FactsInputSchema (NewFactsInputBuilder builds them).
 func (p *InFilter) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), FactsInputSchema); err != nil {
 		return nil, fmt.Errorf("query InFilter: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -251,13 +377,6 @@ type EqCount struct {
 	sub1Err *rt.Error
 }
 
-// eqCountDimsTable is the schema of table dims, which EqCount's subqueries read.
-var eqCountDimsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table dims, the inner phase of subquery #1.
 func (p *EqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -271,12 +390,13 @@ func (p *EqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 
 // NewEqCount prepares query EqCount: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dims in DimsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewEqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*EqCount, error) {
 	p := &EqCount{}
 
 	// pass1 over table dims: subquery #1
-	pass1Batches, err := tables.Read("dims", eqCountDimsTable, []int{})
+	pass1Batches, err := tables.Read("dims", DimsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query EqCount: table dims: %w", err)
 	}
@@ -317,12 +437,13 @@ var EqCountSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM dims d WHERE d.k = facts.k) AS n FROM facts
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema FactsInputSchema (NewFactsInputBuilder builds them).
 func (p *EqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), FactsInputSchema); err != nil {
 		return nil, fmt.Errorf("query EqCount: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -360,13 +481,6 @@ type IneqCount struct {
 	sub1Err *rt.Error
 }
 
-// ineqCountDimsTable is the schema of table dims, which IneqCount's subqueries read.
-var ineqCountDimsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table dims, the inner phase of subquery #1.
 func (p *IneqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -380,12 +494,13 @@ func (p *IneqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.
 
 // NewIneqCount prepares query IneqCount: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dims in DimsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewIneqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*IneqCount, error) {
 	p := &IneqCount{}
 
 	// pass1 over table dims: subquery #1
-	pass1Batches, err := tables.Read("dims", ineqCountDimsTable, []int{})
+	pass1Batches, err := tables.Read("dims", DimsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query IneqCount: table dims: %w", err)
 	}
@@ -426,12 +541,13 @@ var IneqCountSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM dims d WHERE d.v < facts.v) AS n FROM facts
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema FactsInputSchema (NewFactsInputBuilder builds them).
 func (p *IneqCount) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), FactsInputSchema); err != nil {
 		return nil, fmt.Errorf("query IneqCount: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -470,21 +586,15 @@ type IneqCountLoop struct {
 	sub1Err  *rt.Error
 }
 
-// ineqCountLoopDimsTable is the schema of table dims, which IneqCountLoop's subqueries read.
-var ineqCountLoopDimsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "code", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // NewIneqCountLoop prepares query IneqCountLoop: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dims in DimsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewIneqCountLoop(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*IneqCountLoop, error) {
 	p := &IneqCountLoop{}
 
 	// pass1 over table dims: subquery #1
-	pass1Batches, err := tables.Read("dims", ineqCountLoopDimsTable, []int{})
+	pass1Batches, err := tables.Read("dims", DimsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query IneqCountLoop: table dims: %w", err)
 	}
@@ -563,12 +673,13 @@ var IneqCountLoopSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM dims d WHERE facts.v - d.v > 0) AS n FROM facts
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema FactsInputSchema (NewFactsInputBuilder builds them).
 func (p *IneqCountLoop) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), factsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), FactsInputSchema); err != nil {
 		return nil, fmt.Errorf("query IneqCountLoop: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"time"
 )
 
 // caseResults are constant strings each readable 8 bytes past its start, which
@@ -30,8 +31,11 @@ var likePattern3, likePattern3Err = rt.CompileLike("125%", "\\")
 // vec.StringOut.AppendShort copies as one word.
 var caseResults2 = [5]string(vec.PaddedStrings("", "FOO", "BAR", "BAZ", ""))
 
-// tInput is the schema of the input batches of the queries over table t.
-var tInput = arrow.NewSchema([]arrow.Field{
+// TInputSchema is the Arrow schema of the batches of table t that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewTInputBuilder builds such batches
+// from Go values.
+var TInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "c", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -46,6 +50,157 @@ var tInput = arrow.NewSchema([]arrow.Field{
 	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
 
+// TInputBuilder builds input batches of table t (TInputSchema) row by row: give every column
+// of a row one value, with its Append method (or, in a nullable column, its AppendNull
+// method for NULL), then NewRecordBatch returns the rows as one batch. It converts Go values
+// to the Arrow types the evaluators expect: a DATE from a time.Time's calendar day, a
+// DECIMAL from its exact text, a MAP from slices of keys and values. It is not safe for
+// concurrent use.
+type TInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewTInputBuilder returns an empty builder of batches of table t allocating from mem.
+// Release it when done.
+func NewTInputBuilder(mem memory.Allocator) *TInputBuilder {
+	return &TInputBuilder{b: vec.NewInputBuilder(mem, "t", TInputSchema)}
+}
+
+// AppendA appends v to column a (BIGINT).
+func (b *TInputBuilder) AppendA(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendANull appends NULL to column a (BIGINT).
+func (b *TInputBuilder) AppendANull() {
+	b.b.Null(0)
+}
+
+// AppendB appends v to column b (BIGINT).
+func (b *TInputBuilder) AppendB(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendBNull appends NULL to column b (BIGINT).
+func (b *TInputBuilder) AppendBNull() {
+	b.b.Null(1)
+}
+
+// AppendC appends v to column c (BIGINT).
+func (b *TInputBuilder) AppendC(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendCNull appends NULL to column c (BIGINT).
+func (b *TInputBuilder) AppendCNull() {
+	b.b.Null(2)
+}
+
+// AppendI appends v to column i (INT).
+func (b *TInputBuilder) AppendI(v int32) {
+	b.b.Int32(3, v)
+}
+
+// AppendINull appends NULL to column i (INT).
+func (b *TInputBuilder) AppendINull() {
+	b.b.Null(3)
+}
+
+// AppendX appends v to column x (DOUBLE).
+func (b *TInputBuilder) AppendX(v float64) {
+	b.b.Float64(4, v)
+}
+
+// AppendXNull appends NULL to column x (DOUBLE).
+func (b *TInputBuilder) AppendXNull() {
+	b.b.Null(4)
+}
+
+// AppendY appends v to column y (DOUBLE).
+func (b *TInputBuilder) AppendY(v float64) {
+	b.b.Float64(5, v)
+}
+
+// AppendYNull appends NULL to column y (DOUBLE).
+func (b *TInputBuilder) AppendYNull() {
+	b.b.Null(5)
+}
+
+// AppendS appends v to column s (VARCHAR).
+func (b *TInputBuilder) AppendS(v string) {
+	b.b.String(6, v)
+}
+
+// AppendSNull appends NULL to column s (VARCHAR).
+func (b *TInputBuilder) AppendSNull() {
+	b.b.Null(6)
+}
+
+// AppendU appends v to column u (VARCHAR).
+func (b *TInputBuilder) AppendU(v string) {
+	b.b.String(7, v)
+}
+
+// AppendUNull appends NULL to column u (VARCHAR).
+func (b *TInputBuilder) AppendUNull() {
+	b.b.Null(7)
+}
+
+// AppendD appends to column d (DATE) the calendar day of v in v's location.
+func (b *TInputBuilder) AppendD(v time.Time) {
+	b.b.Date(8, v)
+}
+
+// AppendDNull appends NULL to column d (DATE).
+func (b *TInputBuilder) AppendDNull() {
+	b.b.Null(8)
+}
+
+// AppendM appends to column m (MAP<VARCHAR, BIGINT>) the map with entries keys[i] ->
+// values[i], in that order; keys must be distinct and as many as values, or NewRecordBatch
+// fails.
+func (b *TInputBuilder) AppendM(keys []string, values []int64) {
+	vec.AppendMapInput(b.b, 9, keys, values)
+}
+
+// AppendMNull appends NULL to column m (MAP<VARCHAR, BIGINT>).
+func (b *TInputBuilder) AppendMNull() {
+	b.b.Null(9)
+}
+
+// AppendP appends v to column p (BOOLEAN).
+func (b *TInputBuilder) AppendP(v bool) {
+	b.b.Bool(10, v)
+}
+
+// AppendPNull appends NULL to column p (BOOLEAN).
+func (b *TInputBuilder) AppendPNull() {
+	b.b.Null(10)
+}
+
+// AppendQ appends v to column q (BOOLEAN).
+func (b *TInputBuilder) AppendQ(v bool) {
+	b.b.Bool(11, v)
+}
+
+// AppendQNull appends NULL to column q (BOOLEAN).
+func (b *TInputBuilder) AppendQNull() {
+	b.b.Null(11)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of TInputSchema
+// and starts the next batch. A row that lacks a column's value, or a value that could not be
+// converted, is a *vec.InputError naming the row (from 0 within the batch) and column; the
+// rows are dropped.
+func (b *TInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *TInputBuilder) Release() {
+	b.b.Release()
+}
+
 // And_operandSchema is the schema of the batches And_operand returns.
 var And_operandSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -57,12 +212,13 @@ var And_operandSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT p AND (a DIV b > 1) AS r, a DIV b AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func And_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query and_operand: %w", err)
 	}
 	n := int(in.NumRows())
@@ -174,12 +330,13 @@ var BetweenSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (a DIV b) BETWEEN 1 AND 10 AS r, a DIV b AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Between(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query between: %w", err)
 	}
 	n := int(in.NumRows())
@@ -248,12 +405,13 @@ var Case_condition_may_failSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN m['k'] > 0 THEN b DIV c ELSE (b DIV c) * 2 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Case_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query case_condition_may_fail: %w", err)
 	}
 	n := int(in.NumRows())
@@ -349,12 +507,13 @@ var Case_every_resultSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN p THEN a DIV b WHEN q THEN (a DIV b) + 1 ELSE (a DIV b) - 1 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Case_every_result(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query case_every_result: %w", err)
 	}
 	n := int(in.NumRows())
@@ -501,12 +660,13 @@ var Case_first_conditionSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Case_first_condition(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query case_first_condition: %w", err)
 	}
 	n := int(in.NumRows())
@@ -644,12 +804,13 @@ var Case_rest_regionSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 WHEN a DIV b > 0 THEN 2 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Case_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query case_rest_region: %w", err)
 	}
 	n := int(in.NumRows())
@@ -711,12 +872,13 @@ var Case_rest_region_elseSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN p THEN 0 WHEN a DIV b > 1 THEN 1 ELSE a DIV b END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Case_rest_region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query case_rest_region_else: %w", err)
 	}
 	n := int(in.NumRows())
@@ -773,12 +935,13 @@ var Case_then_and_else_onlySchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN p THEN a DIV b WHEN q THEN 0 ELSE a DIV b END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Case_then_and_else_only(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query case_then_and_else_only: %w", err)
 	}
 	n := int(in.NumRows())
@@ -889,12 +1052,13 @@ var Cheap_shared_two_rootsSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT x * (1 - y) AS disc, x * (1 - y) * (1 + CAST(c AS DOUBLE)) AS charge, IF(p, x * (1 - y) > 2, a > b) AS big FROM t WHERE i > 0
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Cheap_shared_two_roots(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query cheap_shared_two_roots: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1061,12 +1225,13 @@ var Coalesce_first_argSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(a DIV b, 0) + (a DIV b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Coalesce_first_arg(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query coalesce_first_arg: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1148,12 +1313,13 @@ var Coalesce_later_arg_other_outputSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(a, b DIV c) AS r, b DIV c AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Coalesce_later_arg_other_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query coalesce_later_arg_other_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1231,12 +1397,13 @@ var Coalesce_rest_regionSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(a, b DIV c, (b DIV c) + 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Coalesce_rest_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query coalesce_rest_region: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1292,12 +1459,13 @@ var Cross_outputSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, a DIV b, 0) AS guarded, a DIV b AS plain FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Cross_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query cross_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1385,12 +1553,13 @@ var Cross_output_swappedSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT a DIV b AS plain, IF(p, a DIV b, 0) AS guarded FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Cross_output_swapped(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query cross_output_swapped: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1429,12 +1598,13 @@ var Fused_two_lookupsSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN m['a'] > 0 AND m['b'] > c THEN m['a'] WHEN i > 0 THEN a ELSE m['b'] END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Fused_two_lookups(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query fused_two_lookups: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1656,12 +1826,13 @@ var If_both_branchesSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, (a DIV b) + 1, (a DIV b) - 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func If_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query if_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1789,12 +1960,13 @@ var If_condition_may_failSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(c DIV a > 0, (b DIV c) + 1, (b DIV c) - 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func If_condition_may_fail(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query if_condition_may_fail: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1893,12 +2065,13 @@ var In_listSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT a DIV b IN (1, 2) AS r, a DIV b AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func In_list(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query in_list: %w", err)
 	}
 	n := int(in.NumRows())
@@ -1969,12 +2142,13 @@ var Lazy_three_regionsSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, a DIV b, 0) AS r1, IF(q, a DIV b, 0) AS r2, IF(p AND q, a DIV b, 0) AS r3 FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Lazy_three_regions(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query lazy_three_regions: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2150,12 +2324,13 @@ var Lazy_two_ifsSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, a DIV b, 0) + IF(q, a DIV b, 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Lazy_two_ifs(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query lazy_two_ifs: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2277,12 +2452,13 @@ var Lazy_where_and_outputSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(q, a DIV b, 0) AS r FROM t WHERE IF(p, a DIV b > 0, TRUE)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Lazy_where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query lazy_where_and_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2458,12 +2634,13 @@ var Lazy_with_region_hoistSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, (a DIV b) + (a DIV b), 0) AS r1, IF(q, a DIV b, 0) AS r2 FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Lazy_with_region_hoist(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query lazy_with_region_hoist: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2525,12 +2702,13 @@ var Map_lookup_where_outputSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT m['k'] + 1 AS r FROM t WHERE m['k'] > 0
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Map_lookup_where_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query map_lookup_where_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2653,12 +2831,13 @@ var Nested_if_regionSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, IF(q, a DIV b, (a DIV b) + 1), 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Nested_if_region(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query nested_if_region: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2751,12 +2930,13 @@ var Nested_not_subsumedSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (a + b) * 2 AS r, a + b AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Nested_not_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query nested_not_subsumed: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2850,12 +3030,13 @@ var Nested_subsumedSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (a + b) * 2 AS r, (a + b) * 2 + 1 AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Nested_subsumed(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query nested_subsumed: %w", err)
 	}
 	n := int(in.NumRows())
@@ -2950,12 +3131,13 @@ var Non_failing_sharedSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT x * y AS r, IF(p, x * y, 0.0) AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Non_failing_shared(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query non_failing_shared: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3058,12 +3240,13 @@ var NullifSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT NULLIF(a DIV b, 0) AS r, (a DIV b) + 1 AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Nullif(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query nullif: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3120,12 +3303,13 @@ var Or_operandsSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (a DIV b > 1) OR (a DIV b < -1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Or_operands(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query or_operands: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3224,12 +3408,13 @@ var Region_elseSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, 0, (a DIV b) * (a DIV b)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Region_else(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query region_else: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3283,12 +3468,13 @@ var Region_thenSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(p, (a DIV b) + (a DIV b), 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Region_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query region_then: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3342,12 +3528,13 @@ var Region_when_thenSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN p THEN (a DIV b) * (a DIV b) ELSE 0 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Region_when_then(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query region_when_then: %w", err)
 	}
 	n := int(in.NumRows())
@@ -3391,8 +3578,11 @@ func region_when_thenCol1(n int, all vec.Sel, p vec.Vec[bool], a vec.Vec[int64],
 	return column
 }
 
-// eventsInput is the schema of the input batches of the queries over table events.
-var eventsInput = arrow.NewSchema([]arrow.Field{
+// EventsInputSchema is the Arrow schema of the batches of table events that the evaluators
+// of this package read, in the spec's column order: every input batch must have exactly
+// these fields and types (a NOT NULL column may not hold NULLs). NewEventsInputBuilder
+// builds such batches from Go values.
+var EventsInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "x", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "y", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -3400,6 +3590,92 @@ var eventsInput = arrow.NewSchema([]arrow.Field{
 	{Name: "day", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 	{Name: "test_info_fixed", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 }, nil)
+
+// EventsInputBuilder builds input batches of table events (EventsInputSchema) row by row:
+// give every column of a row one value, with its Append method (or, in a nullable column,
+// its AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type EventsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewEventsInputBuilder returns an empty builder of batches of table events allocating from mem.
+// Release it when done.
+func NewEventsInputBuilder(mem memory.Allocator) *EventsInputBuilder {
+	return &EventsInputBuilder{b: vec.NewInputBuilder(mem, "events", EventsInputSchema)}
+}
+
+// AppendX appends v to column x (BIGINT).
+func (b *EventsInputBuilder) AppendX(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendXNull appends NULL to column x (BIGINT).
+func (b *EventsInputBuilder) AppendXNull() {
+	b.b.Null(0)
+}
+
+// AppendY appends v to column y (BIGINT).
+func (b *EventsInputBuilder) AppendY(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendYNull appends NULL to column y (BIGINT).
+func (b *EventsInputBuilder) AppendYNull() {
+	b.b.Null(1)
+}
+
+// AppendA appends v to column a (BIGINT NOT NULL).
+func (b *EventsInputBuilder) AppendA(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendInfo appends to column info (MAP<VARCHAR, VARCHAR>) the map with entries keys[i] ->
+// values[i], in that order; keys must be distinct and as many as values, or NewRecordBatch
+// fails.
+func (b *EventsInputBuilder) AppendInfo(keys []string, values []string) {
+	vec.AppendMapInput(b.b, 3, keys, values)
+}
+
+// AppendInfoNull appends NULL to column info (MAP<VARCHAR, VARCHAR>).
+func (b *EventsInputBuilder) AppendInfoNull() {
+	b.b.Null(3)
+}
+
+// AppendDay appends to column day (DATE) the calendar day of v in v's location.
+func (b *EventsInputBuilder) AppendDay(v time.Time) {
+	b.b.Date(4, v)
+}
+
+// AppendDayNull appends NULL to column day (DATE).
+func (b *EventsInputBuilder) AppendDayNull() {
+	b.b.Null(4)
+}
+
+// AppendTestInfoFixed appends v to column test_info_fixed (BOOLEAN).
+func (b *EventsInputBuilder) AppendTestInfoFixed(v bool) {
+	b.b.Bool(5, v)
+}
+
+// AppendTestInfoFixedNull appends NULL to column test_info_fixed (BOOLEAN).
+func (b *EventsInputBuilder) AppendTestInfoFixedNull() {
+	b.b.Null(5)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// EventsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *EventsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *EventsInputBuilder) Release() {
+	b.b.Release()
+}
 
 // Seed_caseSchema is the schema of the batches Seed_case returns.
 var Seed_caseSchema = arrow.NewSchema([]arrow.Field{
@@ -3411,12 +3687,13 @@ var Seed_caseSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '125%' THEN 'BAZ' ELSE info['test'] END ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func Seed_case(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query seed_case: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -3584,12 +3861,13 @@ var Seed_case_fixed_firstSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN map_contains_key(info, 'fixed_test') THEN info['fixed_test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BA...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func Seed_case_fixed_first(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query seed_case_fixed_first: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -3747,12 +4025,13 @@ var Seed_case_test_info_fixedSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN test_info_fixed THEN info['test'] WHEN info['test'] LIKE '123%' THEN 'FOO' WHEN info['test'] LIKE '124%' THEN 'BAR' WHEN info['test'] LIKE '...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func Seed_case_test_info_fixed(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query seed_case_test_info_fixed: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -3919,12 +4198,13 @@ var Seed_ifSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(x > y, a + 5, (a + 5) DIV 100) AS bucket FROM events
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema EventsInputSchema (NewEventsInputBuilder builds them).
 func Seed_if(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), eventsInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), EventsInputSchema); err != nil {
 		return nil, fmt.Errorf("query seed_if: %w", err)
 	}
 	if err := vec.NotNull(in.Column(2), "a"); err != nil {
@@ -4040,12 +4320,13 @@ var Simple_case_operandSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE a DIV b WHEN 1 THEN 'x' ELSE 'y' END AS r, a DIV b AS s FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Simple_case_operand(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query simple_case_operand: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4151,12 +4432,13 @@ var Single_useSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT (a DIV b) + 1 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Single_use(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query single_use: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4217,12 +4499,13 @@ var String_case_chainSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN upper(s) = 'A' THEN 1 WHEN upper(s) = 'B' THEN 2 ELSE length(upper(s)) END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func String_case_chain(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query string_case_chain: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4311,12 +4594,13 @@ var Try_boundarySchema = arrow.NewSchema([]arrow.Field{
 //	SELECT TRY(a DIV b) AS safe, a DIV b AS raw FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Try_boundary(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query try_boundary: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4364,12 +4648,13 @@ var Try_shared_wholeSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT TRY(a DIV b) + COALESCE(TRY(a DIV b), 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Try_shared_whole(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query try_shared_whole: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4471,12 +4756,13 @@ var Where_and_outputSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT a DIV b AS q FROM t WHERE a DIV b > 1
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Where_and_output(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query where_and_output: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4517,12 +4803,13 @@ var Where_both_branchesSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT a FROM t WHERE IF(p, a DIV b > 0, a DIV b < 0)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Where_both_branches(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query where_both_branches: %w", err)
 	}
 	n := int(in.NumRows())
@@ -4631,12 +4918,13 @@ var Where_conditional_output_alwaysSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT a DIV b AS q FROM t WHERE IF(p, a DIV b > 1, TRUE)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func Where_conditional_output_always(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query where_conditional_output_always: %w", err)
 	}
 	n := int(in.NumRows())

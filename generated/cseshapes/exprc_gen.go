@@ -14,8 +14,11 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
-// wInput is the schema of the input batches of the queries over table w.
-var wInput = arrow.NewSchema([]arrow.Field{
+// WInputSchema is the Arrow schema of the batches of table w that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewWInputBuilder builds such batches
+// from Go values.
+var WInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -24,6 +27,100 @@ var wInput = arrow.NewSchema([]arrow.Field{
 	{Name: "q", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
 	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
 }, nil)
+
+// WInputBuilder builds input batches of table w (WInputSchema) row by row: give every column
+// of a row one value, with its Append method (or, in a nullable column, its AppendNull
+// method for NULL), then NewRecordBatch returns the rows as one batch. It converts Go values
+// to the Arrow types the evaluators expect: a DATE from a time.Time's calendar day, a
+// DECIMAL from its exact text, a MAP from slices of keys and values. It is not safe for
+// concurrent use.
+type WInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewWInputBuilder returns an empty builder of batches of table w allocating from mem.
+// Release it when done.
+func NewWInputBuilder(mem memory.Allocator) *WInputBuilder {
+	return &WInputBuilder{b: vec.NewInputBuilder(mem, "w", WInputSchema)}
+}
+
+// AppendR appends v to column r (BIGINT NOT NULL).
+func (b *WInputBuilder) AppendR(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendA appends v to column a (BIGINT).
+func (b *WInputBuilder) AppendA(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendANull appends NULL to column a (BIGINT).
+func (b *WInputBuilder) AppendANull() {
+	b.b.Null(1)
+}
+
+// AppendB appends v to column b (BIGINT).
+func (b *WInputBuilder) AppendB(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendBNull appends NULL to column b (BIGINT).
+func (b *WInputBuilder) AppendBNull() {
+	b.b.Null(2)
+}
+
+// AppendC appends v to column c (BIGINT).
+func (b *WInputBuilder) AppendC(v int64) {
+	b.b.Int64(3, v)
+}
+
+// AppendCNull appends NULL to column c (BIGINT).
+func (b *WInputBuilder) AppendCNull() {
+	b.b.Null(3)
+}
+
+// AppendP appends v to column p (BOOLEAN).
+func (b *WInputBuilder) AppendP(v bool) {
+	b.b.Bool(4, v)
+}
+
+// AppendPNull appends NULL to column p (BOOLEAN).
+func (b *WInputBuilder) AppendPNull() {
+	b.b.Null(4)
+}
+
+// AppendQ appends v to column q (BOOLEAN).
+func (b *WInputBuilder) AppendQ(v bool) {
+	b.b.Bool(5, v)
+}
+
+// AppendQNull appends NULL to column q (BOOLEAN).
+func (b *WInputBuilder) AppendQNull() {
+	b.b.Null(5)
+}
+
+// AppendS appends v to column s (VARCHAR).
+func (b *WInputBuilder) AppendS(v string) {
+	b.b.String(6, v)
+}
+
+// AppendSNull appends NULL to column s (VARCHAR).
+func (b *WInputBuilder) AppendSNull() {
+	b.b.Null(6)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of WInputSchema
+// and starts the next batch. A row that lacks a column's value, or a value that could not be
+// converted, is a *vec.InputError naming the row (from 0 within the batch) and column; the
+// rows are dropped.
+func (b *WInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *WInputBuilder) Release() {
+	b.b.Release()
+}
 
 // Shape00000Schema is the schema of the batches Shape00000 returns.
 var Shape00000Schema = arrow.NewSchema([]arrow.Field{
@@ -36,12 +133,13 @@ var Shape00000Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(probe(2, r, probe(1, r, 1)), b, probe(1, r, 1)) AS o1, probe(1, r, 1) AS o2 FROM w WHERE (CAST(s AS BIGINT) = 9223372036854775807)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00000(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -202,12 +300,13 @@ var Shape00001Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((b <> probe(2, r, 9223372036854775807)), IF((2 > c), 0, a), IF((2 > c), 0, a)) AS o1, COALESCE(a, CASE WHEN (probe(1, r, CASE WHEN (p IS NOT NULL) ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00001(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -490,12 +589,13 @@ var Shape00002Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (CAST(s AS BIGINT) IS NULL) THEN TRY(-1) ELSE probe(3, r, 9223372036854775807) END AS o1, COALESCE((probe(1, r, TRY(b)) * 10), a, probe(3, r...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00002(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -683,12 +783,13 @@ var Shape00003Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE((- IF((1 IS NOT NULL), r, a)), c, a) AS o1 FROM w WHERE (r >= c)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00003(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -783,12 +884,13 @@ var Shape00004Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(4, r, probe(1, r, b)) + IF((probe(4, r, probe(1, r, b)) <> probe(1, r, b)), probe(4, r, probe(1, r, b)), r)) AS o1, (CAST(s AS BIGINT) <= a) AS...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00004(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -963,12 +1065,13 @@ var Shape00005Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(probe(3, r, CAST(s AS BIGINT)), TRY(probe(4, r, probe(2, r, a)))) AS o1, (b NOT BETWEEN probe(2, r, a) AND probe(3, r, CAST(s AS BIGINT))) AS...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00005(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1153,12 +1256,13 @@ var Shape00006Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((CAST(s AS BIGINT) IS NOT NULL), s, 'x') AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00006(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1225,12 +1329,13 @@ var Shape00007Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(IF((2 >= probe(1, r, a)), CASE WHEN (b IS NULL) THEN (a < a) WHEN (b = (1 % c)) THEN (r = 100) END, p), (probe(1, r, a) + probe(1, r, a)), probe(1,...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00007(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1404,12 +1509,13 @@ var Shape00008Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(TRUE, (probe(1, r, b) - probe(1, r, b)), (- probe(1, r, b))) AS o1 FROM w WHERE COALESCE((c = CAST(s AS BIGINT)), (c >= probe(1, r, b)))
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00008(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1549,12 +1655,13 @@ var Shape00009Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(CASE WHEN (a <> 0) THEN CASE CAST(s AS BIGINT) WHEN c THEN c ELSE -1 END WHEN TRUE THEN (probe(1, r, (- c)) - probe(1, r, (- c))) ELSE a END,...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00009(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1756,12 +1863,13 @@ var Shape00010Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE IF((a > c), 1, 1) WHEN IF((CAST(s AS BIGINT) >= CAST(s AS BIGINT)), r, CAST(NULL AS BIGINT)) THEN 4611686018427387904 WHEN c THEN CASE WHEN (b < ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00010(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -1936,12 +2044,13 @@ var Shape00011Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(CASE WHEN ((probe(1, r, (CAST(s AS BIGINT) - c)) <= probe(1, r, (CAST(s AS BIGINT) - c))) AND (a <= probe(1, r, (CAST(s AS BIGINT) - c)))) THEN (b ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00011(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2117,12 +2226,13 @@ var Shape00012Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (probe(1, r, b) >= a) THEN r WHEN (a IS NOT NULL) THEN 0 ELSE probe(2, r, r) END AS o1, CASE WHEN (b > CAST(s AS BIGINT)) THEN c END AS o2 F...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00012(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2271,12 +2381,13 @@ var Shape00013Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (c IS NOT NULL) AS o1, CAST(s AS BIGINT) AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00013(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2353,12 +2464,13 @@ var Shape00014Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(q, (probe(3, r, 4611686018427387904) - probe(3, r, 4611686018427387904)), 5) AS o1, b AS o2, b AS o3 FROM w WHERE (probe(1, r, COALESCE(c, c)) >= p...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00014(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2506,12 +2618,13 @@ var Shape00015Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (((probe(1, r, CAST(s AS BIGINT)) IS NULL) AND (probe(1, r, CAST(s AS BIGINT)) <= probe(4, r, probe(3, r, IF((probe(2, r, probe(1, r, CAST(s...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00015(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2753,12 +2866,13 @@ var Shape00016Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN ((p IS NOT NULL) AND (probe(3, r, probe(1, r, (c - b))) <> probe(3, r, probe(1, r, (c - b))))) THEN 'x' ELSE s END AS o1, probe(1, r, (c - b...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00016(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -2892,12 +3006,13 @@ var Shape00017Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(2, r, probe(1, r, c)) + IF((p IS NOT NULL), probe(2, r, probe(1, r, c)), probe(1, r, c))) AS o1, probe(1, r, c) AS o2, c AS o3 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00017(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3001,12 +3116,13 @@ var Shape00018Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE (r * b) WHEN IF(q, b, r) THEN IF((r <> probe(1, r, r)), 5, probe(1, r, r)) END AS o1, COALESCE(CASE WHEN p THEN b WHEN (probe(1, r, r) < 1) THEN ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00018(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3211,12 +3327,13 @@ var Shape00019Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(TRUE, (probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a))) * probe(2, r, IF((b IS NULL), probe(1, r, a), probe(1, r, a)))), probe(4, r, 0)...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00019(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3352,12 +3469,13 @@ var Shape00020Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(((r <= c) AND (NOT p)), (probe(2, r, CAST(NULL AS BIGINT)) + probe(2, r, CAST(NULL AS BIGINT))), probe(2, r, CAST(NULL AS BIGINT))) AS o1, s AS o2 ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00020(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3419,12 +3537,13 @@ var Shape00021Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT TRY(0) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00021(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3469,12 +3588,13 @@ var Shape00022Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT NULLIF(s, 'a') AS o1, CASE WHEN TRY((probe(1, r, (a + 5)) <> probe(1, r, (a + 5)))) THEN IF(p, probe(1, r, (a + 5)), probe(1, r, (a + 5))) WHEN TRY((p...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00022(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3710,12 +3830,13 @@ var Shape00023Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(1, r, CASE WHEN (b <= a) THEN c END) + IF((probe(2, r, a) <> 3), probe(1, r, CASE WHEN (b <= a) THEN c END), probe(3, r, CASE WHEN (probe(1, r,...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00023(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -3954,12 +4075,13 @@ var Shape00024Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a AS o1 FROM w WHERE (probe(1, r, CASE CAST(s AS BIGINT) WHEN b THEN c WHEN 1 THEN a ELSE 5 END) >= CAST(NULL AS BIGINT))
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00024(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4010,12 +4132,13 @@ var Shape00025Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((c = probe(4, r, b)), a, probe(4, r, b)) AS o1 FROM w WHERE TRUE
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00025(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4121,12 +4244,13 @@ var Shape00026Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT TRY(TRY(probe(2, r, probe(1, r, CAST(s AS BIGINT))))) AS o1 FROM w WHERE ((probe(1, r, CAST(s AS BIGINT)) IS NULL) OR (probe(1, r, CAST(s AS BIGINT)) ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00026(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4267,12 +4391,13 @@ var Shape00027Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(probe(1, r, 5), probe(1, r, 5), probe(1, r, 5)) AS o1, CASE WHEN (7 IS NULL) THEN probe(1, r, 5) WHEN (probe(1, r, 5) >= probe(1, r, 5)) THEN...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00027(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4421,12 +4546,13 @@ var Shape00028Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (CASE WHEN (probe(2, r, probe(1, r, a)) IS NULL) THEN probe(2, r, probe(1, r, a)) WHEN (probe(2, r, probe(1, r, a)) <> probe(2, r, probe(1, r, a))) TH...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00028(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4508,12 +4634,13 @@ var Shape00029Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(2, r, probe(1, r, a)) + IF(p, probe(2, r, probe(1, r, a)), probe(1, r, a))) AS o1, 9223372036854775807 AS o2, probe(1, r, a) AS o3 FROM w WHERE...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00029(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4650,12 +4777,13 @@ var Shape00030Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(CASE WHEN ((p IS NOT NULL) AND (a = 0)) THEN b WHEN (probe(1, r, c) >= c) THEN probe(3, r, probe(1, r, c)) ELSE b END, c, b) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00030(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4734,12 +4862,13 @@ var Shape00031Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (p IS NOT NULL) THEN IF((probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT)))) = 1), probe(3, r, probe(2, r, probe(1, r, CAST(s AS BIGINT...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00031(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -4895,12 +5024,13 @@ var Shape00032Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((probe(2, r, 9223372036854775807) = probe(1, r, a)), (probe(3, r, CASE probe(1, r, a) WHEN b THEN CAST(s AS BIGINT) ELSE probe(2, r, 92233720368547...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00032(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5071,12 +5201,13 @@ var Shape00033Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))) + IF((r IS NOT NULL), probe(3, r, probe(2, r, probe(1, r, CASE WHEN p THEN c END))), b)...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00033(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5357,12 +5488,13 @@ var Shape00034Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE CASE WHEN (a = probe(1, r, NULLIF(b, CAST(NULL AS BIGINT)))) THEN probe(1, r, NULLIF(b, CAST(NULL AS BIGINT))) WHEN q THEN probe(1, r, NULLIF(b, ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00034(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5629,12 +5761,13 @@ var Shape00035Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(1, r, b) + IF(CASE WHEN (b IS NULL) THEN (9223372036854775807 <> c) WHEN q THEN (c > b) ELSE p END, probe(1, r, b), NULLIF(c, CAST(NULL AS BIGI...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00035(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5820,12 +5953,13 @@ var Shape00036Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (r > COALESCE(c, r)) THEN COALESCE(c, r) WHEN (b <> IF((1 <> c), 3, a)) THEN (probe(1, r, 4611686018427387904) + probe(1, r, 461168601842738...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00036(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -5954,12 +6088,13 @@ var Shape00037Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((a <> b), 'x', 'x') AS o1, probe(2, r, 0) AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00037(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6063,12 +6198,13 @@ var Shape00038Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF(q, (probe(2, r, c) <> probe(3, r, IF((1 = a), 5, a))), (probe(1, r, IF((1 = a), 5, a)) > probe(1, r, IF((1 = a), 5, a)))) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00038(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6165,12 +6301,13 @@ var Shape00039Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE (- probe(1, r, c)) WHEN NULLIF(b, probe(2, r, 0)) THEN a WHEN c THEN probe(2, r, 0) END AS o1, probe(2, r, 0) AS o2, probe(1, r, c) AS o3 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00039(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6274,12 +6411,13 @@ var Shape00040Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(probe(1, r, b), b, probe(1, r, b)) AS o1, CASE IF((a >= probe(1, r, b)), (probe(1, r, b) - probe(1, r, b)), probe(1, r, b)) WHEN probe(1, r, ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00040(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6451,12 +6589,13 @@ var Shape00041Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE((- probe(3, r, c)), probe(4, r, probe(3, r, c))) AS o1, ((NOT (q AND (probe(4, r, probe(3, r, c)) <> r))) OR (COALESCE((probe(1, r, b) >= pro...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00041(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6576,12 +6715,13 @@ var Shape00042Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (((b + 1) = b) OR (c <> a)) AS o1, (probe(2, r, probe(1, r, IF((c <= 9223372036854775807), 4611686018427387904, 100))) + IF((s = 'a'), probe(2, r, pro...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00042(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6881,12 +7021,13 @@ var Shape00043Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT s AS o1 FROM w WHERE IF(IF((a = c), (b <> b), (b <> probe(1, r, (c + 100)))), (probe(2, r, b) > c), (CAST(s AS BIGINT) <> a))
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00043(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -6977,12 +7118,13 @@ var Shape00044Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE b WHEN 1 THEN probe(3, r, CASE WHEN p THEN probe(1, r, 9223372036854775807) WHEN (CAST(NULL AS BIGINT) IS NOT NULL) THEN (probe(2, r, CAST(s AS B...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00044(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7090,12 +7232,13 @@ var Shape00045Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(2, r, a) + IF((probe(1, r, b) < probe(1, r, b)), probe(2, r, a), IF((c IS NOT NULL), r, probe(1, r, b)))) AS o1, IF((b = probe(1, r, b)), s, s)...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00045(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7254,12 +7397,13 @@ var Shape00046Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((q OR (c > probe(1, r, 7))), 9223372036854775807, b) AS o1, (c IS NULL) AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00046(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7322,12 +7466,13 @@ var Shape00047Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (TRY(((a IS NOT NULL) OR (a IS NOT NULL))) AND (NOT (b >= a))) AS o1 FROM w WHERE ((b >= probe(1, r, b)) AND (c >= c))
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00047(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7419,12 +7564,13 @@ var Shape00048Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((IF((a < 100), b, c) NOT IN (probe(1, r, a))), (probe(2, r, c) + probe(2, r, c)), (probe(1, r, a) + IF((probe(1, r, a) = probe(3, r, IF((a < 100), ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00048(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7556,12 +7702,13 @@ var Shape00049Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT probe(1, r, NULLIF(r, b)) AS o1 FROM w WHERE CASE WHEN (b > 1) THEN (CAST(s AS BIGINT) > b) ELSE TRY((probe(1, r, NULLIF(r, b)) > a)) END
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00049(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7660,12 +7807,13 @@ var Shape00050Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT COALESCE(CASE b WHEN probe(3, r, CASE WHEN (probe(1, r, 9223372036854775807) IS NULL) THEN probe(2, r, probe(1, r, 9223372036854775807)) END) THEN IF(...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00050(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7798,12 +7946,13 @@ var Shape00051Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a AS o1, CASE WHEN (probe(2, r, 9223372036854775807) <= CASE WHEN (CAST(NULL AS BIGINT) > 1) THEN 4611686018427387904 WHEN CAST(NULL AS BOOLEAN) THEN ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00051(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -7908,12 +8057,13 @@ var Shape00052Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (p IS NOT NULL) THEN (probe(1, r, (r * a)) + IF(((r * a) < (r * a)), probe(1, r, (r * a)), probe(2, r, CAST(s AS BIGINT)))) WHEN (probe(2, r...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00052(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8030,12 +8180,13 @@ var Shape00053Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(2, r, probe(1, r, b)) = 7) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00053(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8128,12 +8279,13 @@ var Shape00054Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (NOT ((probe(1, r, 0) < probe(3, r, probe(2, r, probe(1, r, 0)))) OR (-1 < probe(1, r, 0)))) THEN probe(1, r, 0) WHEN (CAST(s AS BIGINT) <= ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00054(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8245,12 +8397,13 @@ var Shape00055Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN ((CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5 ELSE 1 END < probe(4, r, r)) OR (CASE WHEN (a > a) THEN a WHEN (b IS NOT NULL) THEN 5...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00055(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8368,12 +8521,13 @@ var Shape00056Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((IF((probe(2, r, 0) IS NULL), probe(1, r, r), probe(1, r, r)) BETWEEN CASE WHEN (1 <> b) THEN 2 WHEN (probe(2, r, 0) > probe(2, r, 0)) THEN (probe(...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00056(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8508,12 +8662,13 @@ var Shape00057Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT NULLIF(c, probe(2, r, probe(1, r, c))) AS o1 FROM w WHERE (CAST(NULL AS BOOLEAN) OR (probe(2, r, probe(1, r, c)) <> probe(1, r, c)))
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00057(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8601,12 +8756,13 @@ var Shape00058Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT ((9223372036854775807 = a) OR ((0 > a) OR ((- a) <> a))) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00058(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8682,12 +8838,13 @@ var Shape00059Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((probe(1, r, 9223372036854775807) < r), (probe(1, r, 9223372036854775807) * probe(1, r, 9223372036854775807)), 0) AS o1, 'x' AS o2, r AS o3 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00059(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8769,12 +8926,13 @@ var Shape00060Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (CASE WHEN (p IS NOT NULL) THEN 2 ELSE probe(1, r, c) END <= (b + probe(1, r, c))) THEN (- (b % probe(1, r, c))) WHEN (probe(1, r, c) = prob...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00060(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -8918,12 +9076,13 @@ var Shape00061Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((probe(2, r, c) IS NOT NULL), (probe(1, r, IF((c < 3), a, a)) + probe(1, r, IF((c < 3), a, a))), probe(1, r, IF((c < 3), a, a))) AS o1, a AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00061(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9057,12 +9216,13 @@ var Shape00062Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(4, r, b) + IF((probe(1, r, IF((a = c), c, a)) <> CAST(s AS BIGINT)), probe(4, r, b), probe(1, r, IF((a = c), c, a)))) AS o1, ((0 <> b) OR (prob...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00062(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00062: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9254,12 +9414,13 @@ var Shape00063Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT probe(2, r, (a * c)) AS o1, (probe(2, r, (a * c)) + IF((probe(1, r, c) <= a), probe(2, r, (a * c)), r)) AS o2 FROM w WHERE (c IS NULL)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00063(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00063: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9475,12 +9636,13 @@ var Shape00064Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(3, r, IF((probe(2, r, b) >= probe(2, r, b)), (probe(1, r, b) - probe(1, r, b)), a)) + IF((NOT TRY((CAST(s AS BIGINT) <> 0))), probe(3, r, IF((p...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00064(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00064: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9686,12 +9848,13 @@ var Shape00065Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(2, r, CAST(s AS BIGINT)) + IF((probe(1, r, a) > c), probe(2, r, CAST(s AS BIGINT)), TRY(probe(1, r, a)))) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00065(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00065: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9778,12 +9941,13 @@ var Shape00066Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (r BETWEEN 9223372036854775807 AND b) THEN IF((CAST(s AS BIGINT) <= c), CAST(s AS BIGINT), r) END AS o1, r AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00066(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00066: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -9880,12 +10044,13 @@ var Shape00067Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE probe(1, r, a) WHEN r THEN probe(1, r, a) END AS o1, (NOT (IF((c <= CAST(NULL AS BIGINT)), 1, CAST(NULL AS BIGINT)) IS NOT NULL)) AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00067(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00067: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10022,12 +10187,13 @@ var Shape00068Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE probe(1, r, CAST(s AS BIGINT)) WHEN probe(1, r, CAST(s AS BIGINT)) THEN a WHEN b THEN a ELSE probe(4, r, 1) END AS o1, IF((r IS NOT NULL), CASE b...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00068(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00068: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10140,12 +10306,13 @@ var Shape00069Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (c BETWEEN b AND a) THEN (probe(1, r, 4611686018427387904) + IF((a = probe(1, r, 4611686018427387904)), probe(1, r, 4611686018427387904), 5)...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00069(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00069: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10272,12 +10439,13 @@ var Shape00070Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE (a - probe(1, r, r)) WHEN CASE WHEN (b >= 1) THEN CAST(s AS BIGINT) WHEN p THEN (probe(1, r, r) + probe(1, r, r)) ELSE probe(1, r, r) END THEN b ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00070(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00070: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10534,12 +10702,13 @@ var Shape00071Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((5 > b), (a + c), CASE c WHEN a THEN r WHEN a THEN probe(1, r, -1) ELSE probe(2, r, probe(1, r, -1)) END) AS o1, CASE WHEN (b < 1) THEN a WHEN (a >...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00071(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00071: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10697,12 +10866,13 @@ var Shape00072Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (CAST(NULL AS BIGINT) >= IF((TRY(c) < a), 5, CAST(s AS BIGINT))) AS o1, (probe(2, r, probe(1, r, a)) + IF((TRY(c) > a), probe(2, r, probe(1, r, a)), r...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00072(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00072: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10891,12 +11061,13 @@ var Shape00073Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT IF((r > c), a, a) AS o1 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00073(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00073: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -10969,12 +11140,13 @@ var Shape00074Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT ((q AND ((probe(2, r, 0) >= a) OR (probe(1, r, c) <> probe(2, r, 0)))) OR CASE WHEN ((probe(3, r, probe(1, r, c)) IS NOT NULL) AND (probe(1, r, c) < a...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00074(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00074: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11104,12 +11276,13 @@ var Shape00075Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT probe(2, r, probe(1, r, 5)) AS o1, IF(((9223372036854775807 > probe(2, r, probe(1, r, 5))) AND (CAST(s AS BIGINT) < probe(3, r, probe(2, r, probe(1, r...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00075(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00075: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11324,12 +11497,13 @@ var Shape00076Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(3, r, c) + IF((probe(3, r, c) < r), probe(3, r, c), probe(1, r, 0))) AS o1, s AS o2 FROM w
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00076(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00076: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11415,12 +11589,13 @@ var Shape00077Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (probe(1, r, b) - a) AS o1, s AS o2, c AS o3 FROM w WHERE (p IS NOT NULL)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00077(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00077: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11538,12 +11713,13 @@ var Shape00078Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT ((probe(2, r, CASE WHEN (probe(1, r, c) <> 0) THEN 5 WHEN (probe(1, r, c) > a) THEN (probe(1, r, c) - probe(1, r, c)) ELSE probe(1, r, c) END) IS NULL...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00078(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00078: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {
@@ -11728,12 +11904,13 @@ var Shape00079Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN (CAST(s AS BIGINT) < b) THEN b WHEN (CAST(s AS BIGINT) <= r) THEN (probe(2, r, 0) * probe(2, r, 0)) ELSE CAST(s AS BIGINT) END AS o1, (p IS ...
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema WInputSchema (NewWInputBuilder builds them).
 func Shape00079(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), wInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), WInputSchema); err != nil {
 		return nil, fmt.Errorf("query Shape00079: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "r"); err != nil {

@@ -11,7 +11,141 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"time"
 )
+
+// TInputSchema is the Arrow schema of the batches of table t that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewTInputBuilder builds such batches
+// from Go values.
+var TInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
+	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// TInputBuilder builds input batches of table t (TInputSchema) row by row: give every column
+// of a row one value, with its Append method (or, in a nullable column, its AppendNull
+// method for NULL), then NewRecordBatch returns the rows as one batch. It converts Go values
+// to the Arrow types the evaluators expect: a DATE from a time.Time's calendar day, a
+// DECIMAL from its exact text, a MAP from slices of keys and values. It is not safe for
+// concurrent use.
+type TInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewTInputBuilder returns an empty builder of batches of table t allocating from mem.
+// Release it when done.
+func NewTInputBuilder(mem memory.Allocator) *TInputBuilder {
+	return &TInputBuilder{b: vec.NewInputBuilder(mem, "t", TInputSchema)}
+}
+
+// AppendK appends v to column k (BIGINT NOT NULL).
+func (b *TInputBuilder) AppendK(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendA appends v to column a (BIGINT).
+func (b *TInputBuilder) AppendA(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendANull appends NULL to column a (BIGINT).
+func (b *TInputBuilder) AppendANull() {
+	b.b.Null(1)
+}
+
+// AppendB appends v to column b (BIGINT).
+func (b *TInputBuilder) AppendB(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendBNull appends NULL to column b (BIGINT).
+func (b *TInputBuilder) AppendBNull() {
+	b.b.Null(2)
+}
+
+// AppendX appends v to column x (DOUBLE).
+func (b *TInputBuilder) AppendX(v float64) {
+	b.b.Float64(3, v)
+}
+
+// AppendXNull appends NULL to column x (DOUBLE).
+func (b *TInputBuilder) AppendXNull() {
+	b.b.Null(3)
+}
+
+// AppendS appends v to column s (VARCHAR).
+func (b *TInputBuilder) AppendS(v string) {
+	b.b.String(4, v)
+}
+
+// AppendSNull appends NULL to column s (VARCHAR).
+func (b *TInputBuilder) AppendSNull() {
+	b.b.Null(4)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of TInputSchema
+// and starts the next batch. A row that lacks a column's value, or a value that could not be
+// converted, is a *vec.InputError naming the row (from 0 within the batch) and column; the
+// rows are dropped.
+func (b *TInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *TInputBuilder) Release() {
+	b.b.Release()
+}
+
+// NonullInputSchema is the Arrow schema of the batches of table nonull that the evaluators
+// of this package read, in the spec's column order: every input batch must have exactly
+// these fields and types (a NOT NULL column may not hold NULLs). NewNonullInputBuilder
+// builds such batches from Go values.
+var NonullInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// NonullInputBuilder builds input batches of table nonull (NonullInputSchema) row by row:
+// give every column of a row one value, with its Append method (or, in a nullable column,
+// its AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type NonullInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewNonullInputBuilder returns an empty builder of batches of table nonull allocating from mem.
+// Release it when done.
+func NewNonullInputBuilder(mem memory.Allocator) *NonullInputBuilder {
+	return &NonullInputBuilder{b: vec.NewInputBuilder(mem, "nonull", NonullInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *NonullInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *NonullInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// NonullInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *NonullInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *NonullInputBuilder) Release() {
+	b.b.Release()
+}
 
 // Sub000 is query Sub000 prepared: its subqueries settled over their inner tables,
 // built once by NewSub000. Eval only reads them: it is safe for concurrent use.
@@ -21,11 +155,6 @@ type Sub000 struct {
 	sub1    *vec.SubGroup[int64, int64]
 	sub1Err *rt.Error
 }
-
-// sub000NonullTable is the schema of table nonull, which Sub000's subqueries read.
-var sub000NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub000) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -40,12 +169,13 @@ func (p *Sub000) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub000 prepares query Sub000: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub000, error) {
 	p := &Sub000{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub000NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub000: table nonull: %w", err)
 	}
@@ -76,15 +206,6 @@ func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 // Release drops the inner batches the prepared query keeps.
 func (p *Sub000) Release() {}
 
-// tInput is the schema of the input batches of the queries over table t.
-var tInput = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // Sub000Schema is the schema of the batches Sub000 returns.
 var Sub000Schema = arrow.NewSchema([]arrow.Field{
 	{Name: "r", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
@@ -95,12 +216,13 @@ var Sub000Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a IN (SELECT v FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub000) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub000: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -128,6 +250,53 @@ func (p *Sub000) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// EmptyInputSchema is the Arrow schema of the batches of table empty that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewEmptyInputBuilder builds such
+// batches from Go values.
+var EmptyInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// EmptyInputBuilder builds input batches of table empty (EmptyInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type EmptyInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewEmptyInputBuilder returns an empty builder of batches of table empty allocating from mem.
+// Release it when done.
+func NewEmptyInputBuilder(mem memory.Allocator) *EmptyInputBuilder {
+	return &EmptyInputBuilder{b: vec.NewInputBuilder(mem, "empty", EmptyInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *EmptyInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *EmptyInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// EmptyInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *EmptyInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *EmptyInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub001 is query Sub001 prepared: its subqueries settled over their inner tables,
 // built once by NewSub001. Eval only reads them: it is safe for concurrent use.
 type Sub001 struct {
@@ -136,11 +305,6 @@ type Sub001 struct {
 	sub1    *vec.SubGroup[int64, int64]
 	sub1Err *rt.Error
 }
-
-// sub001EmptyTable is the schema of table empty, which Sub001's subqueries read.
-var sub001EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table empty, the inner phase of subquery #1.
 func (p *Sub001) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -155,12 +319,13 @@ func (p *Sub001) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub001 prepares query Sub001: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub001(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub001, error) {
 	p := &Sub001{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub001EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub001: table empty: %w", err)
 	}
@@ -201,12 +366,13 @@ var Sub001Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a IN (SELECT v FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub001) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub001: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -234,6 +400,53 @@ func (p *Sub001) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// WithnullInputSchema is the Arrow schema of the batches of table withnull that the
+// evaluators of this package read, in the spec's column order: every input batch must have
+// exactly these fields and types (a NOT NULL column may not hold NULLs).
+// NewWithnullInputBuilder builds such batches from Go values.
+var WithnullInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// WithnullInputBuilder builds input batches of table withnull (WithnullInputSchema) row by
+// row: give every column of a row one value, with its Append method (or, in a nullable
+// column, its AppendNull method for NULL), then NewRecordBatch returns the rows as one
+// batch. It converts Go values to the Arrow types the evaluators expect: a DATE from a
+// time.Time's calendar day, a DECIMAL from its exact text, a MAP from slices of keys and
+// values. It is not safe for concurrent use.
+type WithnullInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewWithnullInputBuilder returns an empty builder of batches of table withnull allocating from mem.
+// Release it when done.
+func NewWithnullInputBuilder(mem memory.Allocator) *WithnullInputBuilder {
+	return &WithnullInputBuilder{b: vec.NewInputBuilder(mem, "withnull", WithnullInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *WithnullInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *WithnullInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// WithnullInputSchema and starts the next batch. A row that lacks a column's value, or a
+// value that could not be converted, is a *vec.InputError naming the row (from 0 within the
+// batch) and column; the rows are dropped.
+func (b *WithnullInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *WithnullInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub002 is query Sub002 prepared: its subqueries settled over their inner tables,
 // built once by NewSub002. Eval only reads them: it is safe for concurrent use.
 type Sub002 struct {
@@ -242,11 +455,6 @@ type Sub002 struct {
 	sub1    *vec.SubGroup[int64, int64]
 	sub1Err *rt.Error
 }
-
-// sub002WithnullTable is the schema of table withnull, which Sub002's subqueries read.
-var sub002WithnullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table withnull, the inner phase of subquery #1.
 func (p *Sub002) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -261,12 +469,13 @@ func (p *Sub002) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub002 prepares query Sub002: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub002(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub002, error) {
 	p := &Sub002{}
 
 	// pass1 over table withnull: subquery #1
-	pass1Batches, err := tables.Read("withnull", sub002WithnullTable, []int{})
+	pass1Batches, err := tables.Read("withnull", WithnullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub002: table withnull: %w", err)
 	}
@@ -307,12 +516,13 @@ var Sub002Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a IN (SELECT v FROM withnull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub002) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub002: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -340,6 +550,53 @@ func (p *Sub002) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// OnlynullInputSchema is the Arrow schema of the batches of table onlynull that the
+// evaluators of this package read, in the spec's column order: every input batch must have
+// exactly these fields and types (a NOT NULL column may not hold NULLs).
+// NewOnlynullInputBuilder builds such batches from Go values.
+var OnlynullInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// OnlynullInputBuilder builds input batches of table onlynull (OnlynullInputSchema) row by
+// row: give every column of a row one value, with its Append method (or, in a nullable
+// column, its AppendNull method for NULL), then NewRecordBatch returns the rows as one
+// batch. It converts Go values to the Arrow types the evaluators expect: a DATE from a
+// time.Time's calendar day, a DECIMAL from its exact text, a MAP from slices of keys and
+// values. It is not safe for concurrent use.
+type OnlynullInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewOnlynullInputBuilder returns an empty builder of batches of table onlynull allocating from mem.
+// Release it when done.
+func NewOnlynullInputBuilder(mem memory.Allocator) *OnlynullInputBuilder {
+	return &OnlynullInputBuilder{b: vec.NewInputBuilder(mem, "onlynull", OnlynullInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *OnlynullInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *OnlynullInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// OnlynullInputSchema and starts the next batch. A row that lacks a column's value, or a
+// value that could not be converted, is a *vec.InputError naming the row (from 0 within the
+// batch) and column; the rows are dropped.
+func (b *OnlynullInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *OnlynullInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub003 is query Sub003 prepared: its subqueries settled over their inner tables,
 // built once by NewSub003. Eval only reads them: it is safe for concurrent use.
 type Sub003 struct {
@@ -348,11 +605,6 @@ type Sub003 struct {
 	sub1    *vec.SubGroup[int64, int64]
 	sub1Err *rt.Error
 }
-
-// sub003OnlynullTable is the schema of table onlynull, which Sub003's subqueries read.
-var sub003OnlynullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table onlynull, the inner phase of subquery #1.
 func (p *Sub003) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -367,12 +619,13 @@ func (p *Sub003) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub003 prepares query Sub003: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (onlynull in OnlynullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub003(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub003, error) {
 	p := &Sub003{}
 
 	// pass1 over table onlynull: subquery #1
-	pass1Batches, err := tables.Read("onlynull", sub003OnlynullTable, []int{})
+	pass1Batches, err := tables.Read("onlynull", OnlynullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub003: table onlynull: %w", err)
 	}
@@ -413,12 +666,13 @@ var Sub003Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a IN (SELECT v FROM onlynull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub003) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub003: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -455,11 +709,6 @@ type Sub004 struct {
 	sub1Err *rt.Error
 }
 
-// sub004NonullTable is the schema of table nonull, which Sub004's subqueries read.
-var sub004NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub004) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -473,12 +722,13 @@ func (p *Sub004) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub004 prepares query Sub004: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub004(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub004, error) {
 	p := &Sub004{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub004NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub004: table nonull: %w", err)
 	}
@@ -519,12 +769,13 @@ var Sub004Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a NOT IN (SELECT v FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub004) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub004: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -571,11 +822,6 @@ type Sub005 struct {
 	sub1Err *rt.Error
 }
 
-// sub005EmptyTable is the schema of table empty, which Sub005's subqueries read.
-var sub005EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table empty, the inner phase of subquery #1.
 func (p *Sub005) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -589,12 +835,13 @@ func (p *Sub005) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub005 prepares query Sub005: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub005(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub005, error) {
 	p := &Sub005{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub005EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub005: table empty: %w", err)
 	}
@@ -635,12 +882,13 @@ var Sub005Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a NOT IN (SELECT v FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub005) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub005: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -687,11 +935,6 @@ type Sub006 struct {
 	sub1Err *rt.Error
 }
 
-// sub006WithnullTable is the schema of table withnull, which Sub006's subqueries read.
-var sub006WithnullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table withnull, the inner phase of subquery #1.
 func (p *Sub006) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -705,12 +948,13 @@ func (p *Sub006) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub006 prepares query Sub006: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub006(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub006, error) {
 	p := &Sub006{}
 
 	// pass1 over table withnull: subquery #1
-	pass1Batches, err := tables.Read("withnull", sub006WithnullTable, []int{})
+	pass1Batches, err := tables.Read("withnull", WithnullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub006: table withnull: %w", err)
 	}
@@ -751,12 +995,13 @@ var Sub006Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a NOT IN (SELECT v FROM withnull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub006) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub006: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -803,11 +1048,6 @@ type Sub007 struct {
 	sub1Err *rt.Error
 }
 
-// sub007OnlynullTable is the schema of table onlynull, which Sub007's subqueries read.
-var sub007OnlynullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table onlynull, the inner phase of subquery #1.
 func (p *Sub007) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -821,12 +1061,13 @@ func (p *Sub007) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub007 prepares query Sub007: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (onlynull in OnlynullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub007(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub007, error) {
 	p := &Sub007{}
 
 	// pass1 over table onlynull: subquery #1
-	pass1Batches, err := tables.Read("onlynull", sub007OnlynullTable, []int{})
+	pass1Batches, err := tables.Read("onlynull", OnlynullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub007: table onlynull: %w", err)
 	}
@@ -867,12 +1108,13 @@ var Sub007Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a NOT IN (SELECT v FROM onlynull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub007) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub007: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -919,11 +1161,6 @@ type Sub008 struct {
 	sub1Err *rt.Error
 }
 
-// sub008NonullTable is the schema of table nonull, which Sub008's subqueries read.
-var sub008NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub008) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -937,12 +1174,13 @@ func (p *Sub008) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub008 prepares query Sub008: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub008(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub008, error) {
 	p := &Sub008{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub008NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub008: table nonull: %w", err)
 	}
@@ -983,12 +1221,13 @@ var Sub008Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a = SOME (SELECT v FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub008) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub008: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1026,19 +1265,15 @@ type Sub009 struct {
 	sub1Err  *rt.Error
 }
 
-// sub009EmptyTable is the schema of table empty, which Sub009's subqueries read.
-var sub009EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // NewSub009 prepares query Sub009: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub009(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub009, error) {
 	p := &Sub009{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub009EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub009: table empty: %w", err)
 	}
@@ -1082,12 +1317,13 @@ var Sub009Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT EXISTS (SELECT 1 FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub009) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub009: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1124,19 +1360,15 @@ type Sub010 struct {
 	sub1Err  *rt.Error
 }
 
-// sub010EmptyTable is the schema of table empty, which Sub010's subqueries read.
-var sub010EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // NewSub010 prepares query Sub010: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub010(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub010, error) {
 	p := &Sub010{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub010EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub010: table empty: %w", err)
 	}
@@ -1180,12 +1412,13 @@ var Sub010Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT NOT EXISTS (SELECT 1 FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub010) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub010: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1232,19 +1465,15 @@ type Sub011 struct {
 	sub1Err  *rt.Error
 }
 
-// sub011OnlynullTable is the schema of table onlynull, which Sub011's subqueries read.
-var sub011OnlynullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // NewSub011 prepares query Sub011: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (onlynull in OnlynullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub011(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub011, error) {
 	p := &Sub011{}
 
 	// pass1 over table onlynull: subquery #1
-	pass1Batches, err := tables.Read("onlynull", sub011OnlynullTable, []int{})
+	pass1Batches, err := tables.Read("onlynull", OnlynullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub011: table onlynull: %w", err)
 	}
@@ -1288,12 +1517,13 @@ var Sub011Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT EXISTS (SELECT 1 FROM onlynull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub011) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub011: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1320,6 +1550,75 @@ func (p *Sub011) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// NumsInputSchema is the Arrow schema of the batches of table nums that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewNumsInputBuilder builds such
+// batches from Go values.
+var NumsInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// NumsInputBuilder builds input batches of table nums (NumsInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type NumsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewNumsInputBuilder returns an empty builder of batches of table nums allocating from mem.
+// Release it when done.
+func NewNumsInputBuilder(mem memory.Allocator) *NumsInputBuilder {
+	return &NumsInputBuilder{b: vec.NewInputBuilder(mem, "nums", NumsInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *NumsInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *NumsInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// AppendW appends v to column w (BIGINT).
+func (b *NumsInputBuilder) AppendW(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendWNull appends NULL to column w (BIGINT).
+func (b *NumsInputBuilder) AppendWNull() {
+	b.b.Null(1)
+}
+
+// AppendG appends v to column g (BIGINT).
+func (b *NumsInputBuilder) AppendG(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendGNull appends NULL to column g (BIGINT).
+func (b *NumsInputBuilder) AppendGNull() {
+	b.b.Null(2)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// NumsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *NumsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *NumsInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub012 is query Sub012 prepared: its subqueries settled over their inner tables,
 // built once by NewSub012. Eval only reads them: it is safe for concurrent use.
 type Sub012 struct {
@@ -1328,13 +1627,6 @@ type Sub012 struct {
 	sub1    *vec.SubKeyed[int64, bool, bool]
 	sub1Err *rt.Error
 }
-
-// sub012NumsTable is the schema of table nums, which Sub012's subqueries read.
-var sub012NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub012) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -1349,12 +1641,13 @@ func (p *Sub012) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub012 prepares query Sub012: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub012(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub012, error) {
 	p := &Sub012{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub012NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub012: table nums: %w", err)
 	}
@@ -1395,12 +1688,13 @@ var Sub012Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT EXISTS (SELECT * FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub012) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub012: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1438,13 +1732,6 @@ type Sub013 struct {
 	sub1Err *rt.Error
 }
 
-// sub013NumsTable is the schema of table nums, which Sub013's subqueries read.
-var sub013NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub013) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -1458,12 +1745,13 @@ func (p *Sub013) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub013 prepares query Sub013: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub013(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub013, error) {
 	p := &Sub013{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub013NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub013: table nums: %w", err)
 	}
@@ -1504,12 +1792,13 @@ var Sub013Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub013) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub013: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1558,19 +1847,15 @@ type Sub014 struct {
 	sub1Err  *rt.Error
 }
 
-// sub014EmptyTable is the schema of table empty, which Sub014's subqueries read.
-var sub014EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // NewSub014 prepares query Sub014: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub014(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub014, error) {
 	p := &Sub014{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub014EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub014: table empty: %w", err)
 	}
@@ -1614,12 +1899,13 @@ var Sub014Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT EXISTS (SELECT count(*) FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub014) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub014: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1665,11 +1951,6 @@ type Sub015 struct {
 	sub1Err *rt.Error
 }
 
-// sub015NonullTable is the schema of table nonull, which Sub015's subqueries read.
-var sub015NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub015) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -1683,12 +1964,13 @@ func (p *Sub015) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub015 prepares query Sub015: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub015(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub015, error) {
 	p := &Sub015{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub015NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub015: table nonull: %w", err)
 	}
@@ -1729,12 +2011,13 @@ var Sub015Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a > ANY (SELECT v FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub015) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub015: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1771,11 +2054,6 @@ type Sub016 struct {
 	sub1Err *rt.Error
 }
 
-// sub016NonullTable is the schema of table nonull, which Sub016's subqueries read.
-var sub016NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub016) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -1789,12 +2067,13 @@ func (p *Sub016) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub016 prepares query Sub016: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub016(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub016, error) {
 	p := &Sub016{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub016NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub016: table nonull: %w", err)
 	}
@@ -1835,12 +2114,13 @@ var Sub016Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a > ALL (SELECT v FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub016) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub016: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -1887,11 +2167,6 @@ type Sub017 struct {
 	sub1Err *rt.Error
 }
 
-// sub017EmptyTable is the schema of table empty, which Sub017's subqueries read.
-var sub017EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table empty, the inner phase of subquery #1.
 func (p *Sub017) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -1905,12 +2180,13 @@ func (p *Sub017) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub017 prepares query Sub017: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub017(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub017, error) {
 	p := &Sub017{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub017EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub017: table empty: %w", err)
 	}
@@ -1951,12 +2227,13 @@ var Sub017Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a > ALL (SELECT v FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub017) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub017: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2003,11 +2280,6 @@ type Sub018 struct {
 	sub1Err *rt.Error
 }
 
-// sub018EmptyTable is the schema of table empty, which Sub018's subqueries read.
-var sub018EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table empty, the inner phase of subquery #1.
 func (p *Sub018) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2021,12 +2293,13 @@ func (p *Sub018) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub018 prepares query Sub018: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub018(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub018, error) {
 	p := &Sub018{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub018EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub018: table empty: %w", err)
 	}
@@ -2067,12 +2340,13 @@ var Sub018Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a > ANY (SELECT v FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub018) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub018: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2109,11 +2383,6 @@ type Sub019 struct {
 	sub1Err *rt.Error
 }
 
-// sub019WithnullTable is the schema of table withnull, which Sub019's subqueries read.
-var sub019WithnullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table withnull, the inner phase of subquery #1.
 func (p *Sub019) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2127,12 +2396,13 @@ func (p *Sub019) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub019 prepares query Sub019: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub019(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub019, error) {
 	p := &Sub019{}
 
 	// pass1 over table withnull: subquery #1
-	pass1Batches, err := tables.Read("withnull", sub019WithnullTable, []int{})
+	pass1Batches, err := tables.Read("withnull", WithnullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub019: table withnull: %w", err)
 	}
@@ -2173,12 +2443,13 @@ var Sub019Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a < ALL (SELECT v FROM withnull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub019) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub019: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2225,11 +2496,6 @@ type Sub020 struct {
 	sub1Err *rt.Error
 }
 
-// sub020WithnullTable is the schema of table withnull, which Sub020's subqueries read.
-var sub020WithnullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table withnull, the inner phase of subquery #1.
 func (p *Sub020) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2243,12 +2509,13 @@ func (p *Sub020) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub020 prepares query Sub020: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub020(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub020, error) {
 	p := &Sub020{}
 
 	// pass1 over table withnull: subquery #1
-	pass1Batches, err := tables.Read("withnull", sub020WithnullTable, []int{})
+	pass1Batches, err := tables.Read("withnull", WithnullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub020: table withnull: %w", err)
 	}
@@ -2289,12 +2556,13 @@ var Sub020Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a <> ANY (SELECT v FROM withnull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub020) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub020: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2331,11 +2599,6 @@ type Sub021 struct {
 	sub1Err *rt.Error
 }
 
-// sub021WithnullTable is the schema of table withnull, which Sub021's subqueries read.
-var sub021WithnullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table withnull, the inner phase of subquery #1.
 func (p *Sub021) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2349,12 +2612,13 @@ func (p *Sub021) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub021 prepares query Sub021: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub021(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub021, error) {
 	p := &Sub021{}
 
 	// pass1 over table withnull: subquery #1
-	pass1Batches, err := tables.Read("withnull", sub021WithnullTable, []int{})
+	pass1Batches, err := tables.Read("withnull", WithnullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub021: table withnull: %w", err)
 	}
@@ -2395,12 +2659,13 @@ var Sub021Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a >= ALL (SELECT v FROM withnull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub021: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2438,6 +2703,53 @@ func (p *Sub021) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// OneInputSchema is the Arrow schema of the batches of table one that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewOneInputBuilder builds such batches
+// from Go values.
+var OneInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// OneInputBuilder builds input batches of table one (OneInputSchema) row by row: give every
+// column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type OneInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewOneInputBuilder returns an empty builder of batches of table one allocating from mem.
+// Release it when done.
+func NewOneInputBuilder(mem memory.Allocator) *OneInputBuilder {
+	return &OneInputBuilder{b: vec.NewInputBuilder(mem, "one", OneInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *OneInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *OneInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// OneInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *OneInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *OneInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub022 is query Sub022 prepared: its subqueries settled over their inner tables,
 // built once by NewSub022. Eval only reads them: it is safe for concurrent use.
 type Sub022 struct {
@@ -2446,11 +2758,6 @@ type Sub022 struct {
 	sub1    *vec.SubGroup[int64, int64]
 	sub1Err *rt.Error
 }
-
-// sub022OneTable is the schema of table one, which Sub022's subqueries read.
-var sub022OneTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table one, the inner phase of subquery #1.
 func (p *Sub022) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -2465,12 +2772,13 @@ func (p *Sub022) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub022 prepares query Sub022: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (one in OneInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub022(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub022, error) {
 	p := &Sub022{}
 
 	// pass1 over table one: subquery #1
-	pass1Batches, err := tables.Read("one", sub022OneTable, []int{})
+	pass1Batches, err := tables.Read("one", OneInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub022: table one: %w", err)
 	}
@@ -2511,12 +2819,13 @@ var Sub022Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a = ALL (SELECT v FROM one) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub022) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub022: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2564,11 +2873,6 @@ type Sub023 struct {
 	sub1Err  *rt.Error
 }
 
-// sub023EmptyTable is the schema of table empty, which Sub023's subqueries read.
-var sub023EmptyTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table empty, the inner phase of subquery #1.
 func (p *Sub023) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2582,12 +2886,13 @@ func (p *Sub023) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub023 prepares query Sub023: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub023(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub023, error) {
 	p := &Sub023{}
 
 	// pass1 over table empty: subquery #1
-	pass1Batches, err := tables.Read("empty", sub023EmptyTable, []int{})
+	pass1Batches, err := tables.Read("empty", EmptyInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub023: table empty: %w", err)
 	}
@@ -2632,12 +2937,13 @@ var Sub023Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT v FROM empty) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub023) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub023: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2674,11 +2980,6 @@ type Sub024 struct {
 	sub1Err  *rt.Error
 }
 
-// sub024OneTable is the schema of table one, which Sub024's subqueries read.
-var sub024OneTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table one, the inner phase of subquery #1.
 func (p *Sub024) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2692,12 +2993,13 @@ func (p *Sub024) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub024 prepares query Sub024: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (one in OneInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub024(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub024, error) {
 	p := &Sub024{}
 
 	// pass1 over table one: subquery #1
-	pass1Batches, err := tables.Read("one", sub024OneTable, []int{})
+	pass1Batches, err := tables.Read("one", OneInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub024: table one: %w", err)
 	}
@@ -2742,12 +3044,13 @@ var Sub024Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT v FROM one) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub024) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub024: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2774,6 +3077,53 @@ func (p *Sub024) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// TwoInputSchema is the Arrow schema of the batches of table two that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewTwoInputBuilder builds such batches
+// from Go values.
+var TwoInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// TwoInputBuilder builds input batches of table two (TwoInputSchema) row by row: give every
+// column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type TwoInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewTwoInputBuilder returns an empty builder of batches of table two allocating from mem.
+// Release it when done.
+func NewTwoInputBuilder(mem memory.Allocator) *TwoInputBuilder {
+	return &TwoInputBuilder{b: vec.NewInputBuilder(mem, "two", TwoInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *TwoInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *TwoInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// TwoInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *TwoInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *TwoInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub025 is query Sub025 prepared: its subqueries settled over their inner tables,
 // built once by NewSub025. Eval only reads them: it is safe for concurrent use.
 type Sub025 struct {
@@ -2783,11 +3133,6 @@ type Sub025 struct {
 	sub1Null bool
 	sub1Err  *rt.Error
 }
-
-// sub025TwoTable is the schema of table two, which Sub025's subqueries read.
-var sub025TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub025) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -2802,12 +3147,13 @@ func (p *Sub025) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub025 prepares query Sub025: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub025(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub025, error) {
 	p := &Sub025{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub025TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub025: table two: %w", err)
 	}
@@ -2852,12 +3198,13 @@ var Sub025Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT v FROM two) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub025) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub025: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -2894,11 +3241,6 @@ type Sub026 struct {
 	sub1Err  *rt.Error
 }
 
-// sub026TwoTable is the schema of table two, which Sub026's subqueries read.
-var sub026TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub026) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -2912,12 +3254,13 @@ func (p *Sub026) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub026 prepares query Sub026: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub026(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub026, error) {
 	p := &Sub026{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub026TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub026: table two: %w", err)
 	}
@@ -2962,12 +3305,13 @@ var Sub026Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN a > 100 THEN (SELECT v FROM two) ELSE 0 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub026) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub026: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3021,11 +3365,6 @@ type Sub027 struct {
 	sub1Err  *rt.Error
 }
 
-// sub027TwoTable is the schema of table two, which Sub027's subqueries read.
-var sub027TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub027) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -3039,12 +3378,13 @@ func (p *Sub027) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub027 prepares query Sub027: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub027(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub027, error) {
 	p := &Sub027{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub027TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub027: table two: %w", err)
 	}
@@ -3089,12 +3429,13 @@ var Sub027Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN a = 4 THEN (SELECT v FROM two) ELSE 0 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub027) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub027: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3147,13 +3488,6 @@ type Sub028 struct {
 	sub1Err *rt.Error
 }
 
-// sub028NumsTable is the schema of table nums, which Sub028's subqueries read.
-var sub028NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub028) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -3170,12 +3504,13 @@ func (p *Sub028) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub028 prepares query Sub028: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub028(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub028, error) {
 	p := &Sub028{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub028NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub028: table nums: %w", err)
 	}
@@ -3216,12 +3551,13 @@ var Sub028Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT w FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub028) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub028: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3259,13 +3595,6 @@ type Sub029 struct {
 	sub1Err *rt.Error
 }
 
-// sub029NumsTable is the schema of table nums, which Sub029's subqueries read.
-var sub029NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub029) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -3282,12 +3611,13 @@ func (p *Sub029) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub029 prepares query Sub029: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub029(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub029, error) {
 	p := &Sub029{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub029NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub029: table nums: %w", err)
 	}
@@ -3328,12 +3658,13 @@ var Sub029Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN a <> 2 THEN (SELECT w FROM nums WHERE nums.v = t.a) END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub029) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub029: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3388,11 +3719,6 @@ type Sub030 struct {
 	sub1Err  *rt.Error
 }
 
-// sub030OneTable is the schema of table one, which Sub030's subqueries read.
-var sub030OneTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table one, the inner phase of subquery #1.
 func (p *Sub030) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -3406,12 +3732,13 @@ func (p *Sub030) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub030 prepares query Sub030: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (one in OneInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub030(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub030, error) {
 	p := &Sub030{}
 
 	// pass1 over table one: subquery #1
-	pass1Batches, err := tables.Read("one", sub030OneTable, []int{})
+	pass1Batches, err := tables.Read("one", OneInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub030: table one: %w", err)
 	}
@@ -3456,12 +3783,13 @@ var Sub030Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN b > 15 THEN (SELECT v FROM one) * 2 ELSE (SELECT v FROM one) END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub030) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub030: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3518,13 +3846,6 @@ type Sub031 struct {
 	sub1Err *rt.Error
 }
 
-// sub031NumsTable is the schema of table nums, which Sub031's subqueries read.
-var sub031NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub031) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -3538,12 +3859,13 @@ func (p *Sub031) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub031 prepares query Sub031: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub031(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub031, error) {
 	p := &Sub031{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub031NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub031: table nums: %w", err)
 	}
@@ -3584,12 +3906,13 @@ var Sub031Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub031) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub031: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3627,13 +3950,6 @@ type Sub032 struct {
 	sub1Err *rt.Error
 }
 
-// sub032NumsTable is the schema of table nums, which Sub032's subqueries read.
-var sub032NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub032) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -3650,12 +3966,13 @@ func (p *Sub032) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub032 prepares query Sub032: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub032(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub032, error) {
 	p := &Sub032{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub032NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub032: table nums: %w", err)
 	}
@@ -3696,12 +4013,13 @@ var Sub032Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(w) FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub032) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub032: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3739,13 +4057,6 @@ type Sub033 struct {
 	sub1Err *rt.Error
 }
 
-// sub033NumsTable is the schema of table nums, which Sub033's subqueries read.
-var sub033NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub033) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -3762,12 +4073,13 @@ func (p *Sub033) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub033 prepares query Sub033: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub033(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub033, error) {
 	p := &Sub033{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub033NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub033: table nums: %w", err)
 	}
@@ -3808,12 +4120,13 @@ var Sub033Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(w) FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub033) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub033: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3851,13 +4164,6 @@ type Sub034 struct {
 	sub1Err *rt.Error
 }
 
-// sub034NumsTable is the schema of table nums, which Sub034's subqueries read.
-var sub034NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub034) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -3874,12 +4180,13 @@ func (p *Sub034) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub034 prepares query Sub034: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub034(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub034, error) {
 	p := &Sub034{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub034NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub034: table nums: %w", err)
 	}
@@ -3920,12 +4227,13 @@ var Sub034Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(w) FROM nums WHERE t.a = nums.v) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub034) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub034: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -3963,13 +4271,6 @@ type Sub035 struct {
 	sub1Err *rt.Error
 }
 
-// sub035NumsTable is the schema of table nums, which Sub035's subqueries read.
-var sub035NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[float64]) {
 	n := int(in.NumRows())
@@ -3996,12 +4297,13 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub035 prepares query Sub035: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub035(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub035, error) {
 	p := &Sub035{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub035NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub035: table nums: %w", err)
 	}
@@ -4042,12 +4344,13 @@ var Sub035Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(w) FROM nums WHERE nums.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub035) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub035: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4085,13 +4388,6 @@ type Sub036 struct {
 	sub1Err *rt.Error
 }
 
-// sub036NumsTable is the schema of table nums, which Sub036's subqueries read.
-var sub036NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub036) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -4108,12 +4404,13 @@ func (p *Sub036) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub036 prepares query Sub036: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub036(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub036, error) {
 	p := &Sub036{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub036NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub036: table nums: %w", err)
 	}
@@ -4157,12 +4454,13 @@ var Sub036Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.g = t.k) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub036) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub036: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4204,13 +4502,6 @@ type Sub037 struct {
 	sub1Err *rt.Error
 }
 
-// sub037NumsTable is the schema of table nums, which Sub037's subqueries read.
-var sub037NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub037) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -4224,12 +4515,13 @@ func (p *Sub037) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub037 prepares query Sub037: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub037(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub037, error) {
 	p := &Sub037{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub037NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub037: table nums: %w", err)
 	}
@@ -4270,12 +4562,13 @@ var Sub037Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM nums WHERE nums.v = t.a + 1) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub037) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub037: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4328,13 +4621,6 @@ type Sub038 struct {
 	sub1Err *rt.Error
 }
 
-// sub038NumsTable is the schema of table nums, which Sub038's subqueries read.
-var sub038NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub038) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -4348,12 +4634,13 @@ func (p *Sub038) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub038 prepares query Sub038: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub038(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub038, error) {
 	p := &Sub038{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub038NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub038: table nums: %w", err)
 	}
@@ -4394,12 +4681,13 @@ var Sub038Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM nums WHERE nums.v < t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub038) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub038: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4437,13 +4725,6 @@ type Sub039 struct {
 	sub1Err *rt.Error
 }
 
-// sub039NumsTable is the schema of table nums, which Sub039's subqueries read.
-var sub039NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub039) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -4457,12 +4738,13 @@ func (p *Sub039) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub039 prepares query Sub039: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub039(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub039, error) {
 	p := &Sub039{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub039NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub039: table nums: %w", err)
 	}
@@ -4503,12 +4785,13 @@ var Sub039Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT EXISTS (SELECT 1 FROM nums WHERE nums.v > t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub039) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub039: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4546,13 +4829,6 @@ type Sub040 struct {
 	sub1Err *rt.Error
 }
 
-// sub040NumsTable is the schema of table nums, which Sub040's subqueries read.
-var sub040NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub040) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -4569,12 +4845,13 @@ func (p *Sub040) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub040 prepares query Sub040: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub040(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub040, error) {
 	p := &Sub040{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub040NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub040: table nums: %w", err)
 	}
@@ -4615,12 +4892,13 @@ var Sub040Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(w) FROM nums WHERE nums.v <= t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub040) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub040: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4658,13 +4936,6 @@ type Sub041 struct {
 	sub1Err *rt.Error
 }
 
-// sub041NumsTable is the schema of table nums, which Sub041's subqueries read.
-var sub041NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub041) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -4681,12 +4952,13 @@ func (p *Sub041) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub041 prepares query Sub041: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub041(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub041, error) {
 	p := &Sub041{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub041NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub041: table nums: %w", err)
 	}
@@ -4727,12 +4999,13 @@ var Sub041Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT min(w) FROM nums WHERE t.a > nums.v) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub041) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub041: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4770,13 +5043,6 @@ type Sub042 struct {
 	sub1Err *rt.Error
 }
 
-// sub042NumsTable is the schema of table nums, which Sub042's subqueries read.
-var sub042NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub042) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -4793,12 +5059,13 @@ func (p *Sub042) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub042 prepares query Sub042: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub042(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub042, error) {
 	p := &Sub042{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub042NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub042: table nums: %w", err)
 	}
@@ -4839,12 +5106,13 @@ var Sub042Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(v) FROM nums WHERE nums.w >= t.b * 20) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub042) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub042: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -4897,15 +5165,6 @@ type Sub043 struct {
 	sub1Err *rt.Error
 }
 
-// sub043TTable is the schema of table t, which Sub043's subqueries read.
-var sub043TTable = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table t, the inner phase of subquery #1.
 func (p *Sub043) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -4919,12 +5178,13 @@ func (p *Sub043) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub043 prepares query Sub043: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (t in TInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub043(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub043, error) {
 	p := &Sub043{}
 
 	// pass1 over table t: subquery #1
-	pass1Batches, err := tables.Read("t", sub043TTable, []int{0})
+	pass1Batches, err := tables.Read("t", TInputSchema, []int{0})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub043: table t: %w", err)
 	}
@@ -4965,12 +5225,13 @@ var Sub043Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM t AS x WHERE x.b < t.b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub043) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub043: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5009,15 +5270,6 @@ type Sub044 struct {
 	sub1Err  *rt.Error
 }
 
-// sub044TTable is the schema of table t, which Sub044's subqueries read.
-var sub044TTable = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table t, the inner phase of subquery #1.
 func (p *Sub044) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[bool] {
 	n := int(in.NumRows())
@@ -5033,13 +5285,14 @@ func (p *Sub044) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub044 prepares query Sub044: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (t in TInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub044(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub044, error) {
 	p := &Sub044{}
 
 	// pass1 over table t: subquery #1
 	// inner filter: (a IS NOT NULL)
-	pass1Batches, err := tables.Read("t", sub044TTable, []int{0})
+	pass1Batches, err := tables.Read("t", TInputSchema, []int{0})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub044: table t: %w", err)
 	}
@@ -5104,12 +5357,13 @@ var Sub044Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM t x WHERE x.k <> t.k AND x.a IS NOT NULL) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub044) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub044: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5174,15 +5428,6 @@ type Sub045 struct {
 	sub1Err *rt.Error
 }
 
-// sub045TTable is the schema of table t, which Sub045's subqueries read.
-var sub045TTable = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table t, the inner phase of subquery #1.
 func (p *Sub045) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -5199,12 +5444,13 @@ func (p *Sub045) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub045 prepares query Sub045: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (t in TInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub045(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub045, error) {
 	p := &Sub045{}
 
 	// pass1 over table t: subquery #1
-	pass1Batches, err := tables.Read("t", sub045TTable, []int{0})
+	pass1Batches, err := tables.Read("t", TInputSchema, []int{0})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub045: table t: %w", err)
 	}
@@ -5245,12 +5491,13 @@ var Sub045Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(y.b) FROM t y WHERE y.s = t.s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub045) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub045: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5295,18 +5542,6 @@ type Sub046 struct {
 	sub2Err  *rt.Error
 }
 
-// sub046NonullTable is the schema of table nonull, which Sub046's subqueries read.
-var sub046NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// sub046NumsTable is the schema of table nums, which Sub046's subqueries read.
-var sub046NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub046) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -5322,12 +5557,13 @@ func (p *Sub046) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub046 prepares query Sub046: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema, nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub046, error) {
 	p := &Sub046{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub046NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub046: table nonull: %w", err)
 	}
@@ -5353,7 +5589,7 @@ func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 	vec.NoteBuild()
 
 	// pass2 over table nums: subquery #2
-	pass2Batches, err := tables.Read("nums", sub046NumsTable, []int{})
+	pass2Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub046: table nums: %w", err)
 	}
@@ -5460,12 +5696,13 @@ var Sub046Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull WHERE nonull.v <= t.a)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub046) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub046: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5536,18 +5773,6 @@ type Sub047 struct {
 	sub2Err  *rt.Error
 }
 
-// sub047NumsTable is the schema of table nums, which Sub047's subqueries read.
-var sub047NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// sub047NonullTable is the schema of table nonull, which Sub047's subqueries read.
-var sub047NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub047) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -5606,12 +5831,13 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub047 prepares query Sub047: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema, nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub047, error) {
 	p := &Sub047{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub047NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub047: table nums: %w", err)
 	}
@@ -5639,7 +5865,7 @@ func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 
 	// pass2 over table nonull: subquery #2
 	// inner filter: (v <= (#1 (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100))
-	pass2Batches, err := tables.Read("nonull", sub047NonullTable, []int{})
+	pass2Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub047: table nonull: %w", err)
 	}
@@ -5684,12 +5910,13 @@ var Sub047Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(v) FROM nonull WHERE nonull.v <= (SELECT max(w) FROM nums WHERE nums.v = nonull.v) DIV 100) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub047) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub047: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5726,13 +5953,6 @@ type Sub048 struct {
 	sub1Err  *rt.Error
 }
 
-// sub048NumsTable is the schema of table nums, which Sub048's subqueries read.
-var sub048NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub048) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -5746,12 +5966,13 @@ func (p *Sub048) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub048 prepares query Sub048: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub048(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub048, error) {
 	p := &Sub048{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub048NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub048: table nums: %w", err)
 	}
@@ -5831,12 +6052,13 @@ var Sub048Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(w) FROM nums WHERE nums.v + t.a > 3) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub048) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub048: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -5902,13 +6124,6 @@ type Sub049 struct {
 	sub1Err  *rt.Error
 }
 
-// sub049NumsTable is the schema of table nums, which Sub049's subqueries read.
-var sub049NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub049) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -5925,12 +6140,13 @@ func (p *Sub049) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub049 prepares query Sub049: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub049(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub049, error) {
 	p := &Sub049{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub049NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub049: table nums: %w", err)
 	}
@@ -5994,12 +6210,13 @@ var Sub049Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM nums WHERE nums.v = t.a AND nums.w > t.b * 11) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub049: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6071,6 +6288,64 @@ func (p *Sub049) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// ZerosInputSchema is the Arrow schema of the batches of table zeros that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewZerosInputBuilder builds such
+// batches from Go values.
+var ZerosInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "d", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// ZerosInputBuilder builds input batches of table zeros (ZerosInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type ZerosInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewZerosInputBuilder returns an empty builder of batches of table zeros allocating from mem.
+// Release it when done.
+func NewZerosInputBuilder(mem memory.Allocator) *ZerosInputBuilder {
+	return &ZerosInputBuilder{b: vec.NewInputBuilder(mem, "zeros", ZerosInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *ZerosInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *ZerosInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// AppendD appends v to column d (BIGINT).
+func (b *ZerosInputBuilder) AppendD(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendDNull appends NULL to column d (BIGINT).
+func (b *ZerosInputBuilder) AppendDNull() {
+	b.b.Null(1)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// ZerosInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *ZerosInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *ZerosInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub050 is query Sub050 prepared: its subqueries settled over their inner tables,
 // built once by NewSub050. Eval only reads them: it is safe for concurrent use.
 type Sub050 struct {
@@ -6080,12 +6355,6 @@ type Sub050 struct {
 	sub1Null bool
 	sub1Err  *rt.Error
 }
-
-// sub050ZerosTable is the schema of table zeros, which Sub050's subqueries read.
-var sub050ZerosTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "d", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table zeros, the inner phase of subquery #1.
 func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -6115,12 +6384,13 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub050 prepares query Sub050: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub050(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub050, error) {
 	p := &Sub050{}
 
 	// pass1 over table zeros: subquery #1
-	pass1Batches, err := tables.Read("zeros", sub050ZerosTable, []int{})
+	pass1Batches, err := tables.Read("zeros", ZerosInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub050: table zeros: %w", err)
 	}
@@ -6165,12 +6435,13 @@ var Sub050Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(10 DIV d) FROM zeros) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub050) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub050: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6206,12 +6477,6 @@ type Sub051 struct {
 	sub1Null bool
 	sub1Err  *rt.Error
 }
-
-// sub051ZerosTable is the schema of table zeros, which Sub051's subqueries read.
-var sub051ZerosTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "d", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table zeros, the inner phase of subquery #1.
 func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[int64]) {
@@ -6253,13 +6518,14 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub051 prepares query Sub051: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub051(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub051, error) {
 	p := &Sub051{}
 
 	// pass1 over table zeros: subquery #1
 	// inner filter: (d <> 0)
-	pass1Batches, err := tables.Read("zeros", sub051ZerosTable, []int{})
+	pass1Batches, err := tables.Read("zeros", ZerosInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub051: table zeros: %w", err)
 	}
@@ -6304,12 +6570,13 @@ var Sub051Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(10 DIV d) FROM zeros WHERE d <> 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub051) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub051: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6346,12 +6613,6 @@ type Sub052 struct {
 	sub1Err  *rt.Error
 }
 
-// sub052ZerosTable is the schema of table zeros, which Sub052's subqueries read.
-var sub052ZerosTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "d", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table zeros, the inner phase of subquery #1.
 func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -6380,12 +6641,13 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub052 prepares query Sub052: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub052(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub052, error) {
 	p := &Sub052{}
 
 	// pass1 over table zeros: subquery #1
-	pass1Batches, err := tables.Read("zeros", sub052ZerosTable, []int{})
+	pass1Batches, err := tables.Read("zeros", ZerosInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub052: table zeros: %w", err)
 	}
@@ -6430,12 +6692,13 @@ var Sub052Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN a > 100 THEN (SELECT sum(10 DIV d) FROM zeros) END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub052: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6479,6 +6742,53 @@ func (p *Sub052) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// BigInputSchema is the Arrow schema of the batches of table big that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewBigInputBuilder builds such batches
+// from Go values.
+var BigInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// BigInputBuilder builds input batches of table big (BigInputSchema) row by row: give every
+// column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type BigInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewBigInputBuilder returns an empty builder of batches of table big allocating from mem.
+// Release it when done.
+func NewBigInputBuilder(mem memory.Allocator) *BigInputBuilder {
+	return &BigInputBuilder{b: vec.NewInputBuilder(mem, "big", BigInputSchema)}
+}
+
+// AppendV appends v to column v (BIGINT).
+func (b *BigInputBuilder) AppendV(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendVNull appends NULL to column v (BIGINT).
+func (b *BigInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// BigInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *BigInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *BigInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub053 is query Sub053 prepared: its subqueries settled over their inner tables,
 // built once by NewSub053. Eval only reads them: it is safe for concurrent use.
 type Sub053 struct {
@@ -6488,11 +6798,6 @@ type Sub053 struct {
 	sub1Null bool
 	sub1Err  *rt.Error
 }
-
-// sub053BigTable is the schema of table big, which Sub053's subqueries read.
-var sub053BigTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table big, the inner phase of subquery #1.
 func (p *Sub053) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
@@ -6507,12 +6812,13 @@ func (p *Sub053) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub053 prepares query Sub053: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (big in BigInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub053(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub053, error) {
 	p := &Sub053{}
 
 	// pass1 over table big: subquery #1
-	pass1Batches, err := tables.Read("big", sub053BigTable, []int{})
+	pass1Batches, err := tables.Read("big", BigInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub053: table big: %w", err)
 	}
@@ -6557,12 +6863,13 @@ var Sub053Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM big) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub053) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub053: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6599,11 +6906,6 @@ type Sub054 struct {
 	sub1Err  *rt.Error
 }
 
-// sub054BigTable is the schema of table big, which Sub054's subqueries read.
-var sub054BigTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table big, the inner phase of subquery #1.
 func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -6629,13 +6931,14 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub054 prepares query Sub054: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (big in BigInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub054(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub054, error) {
 	p := &Sub054{}
 
 	// pass1 over table big: subquery #1
 	// inner filter: (v < 2)
-	pass1Batches, err := tables.Read("big", sub054BigTable, []int{})
+	pass1Batches, err := tables.Read("big", BigInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub054: table big: %w", err)
 	}
@@ -6680,12 +6983,13 @@ var Sub054Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM big WHERE v < 2) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub054) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub054: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6721,12 +7025,6 @@ type Sub055 struct {
 	sub1Err *rt.Error
 }
 
-// sub055ZerosTable is the schema of table zeros, which Sub055's subqueries read.
-var sub055ZerosTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "d", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table zeros, the inner phase of subquery #1.
 func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -6755,12 +7053,13 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub055 prepares query Sub055: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub055(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub055, error) {
 	p := &Sub055{}
 
 	// pass1 over table zeros: subquery #1
-	pass1Batches, err := tables.Read("zeros", sub055ZerosTable, []int{})
+	pass1Batches, err := tables.Read("zeros", ZerosInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub055: table zeros: %w", err)
 	}
@@ -6801,12 +7100,13 @@ var Sub055Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a IN (SELECT 10 DIV d FROM zeros) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub055) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub055: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6834,6 +7134,53 @@ func (p *Sub055) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// DblInputSchema is the Arrow schema of the batches of table dbl that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewDblInputBuilder builds such batches
+// from Go values.
+var DblInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "v", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
+}, nil)
+
+// DblInputBuilder builds input batches of table dbl (DblInputSchema) row by row: give every
+// column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type DblInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewDblInputBuilder returns an empty builder of batches of table dbl allocating from mem.
+// Release it when done.
+func NewDblInputBuilder(mem memory.Allocator) *DblInputBuilder {
+	return &DblInputBuilder{b: vec.NewInputBuilder(mem, "dbl", DblInputSchema)}
+}
+
+// AppendV appends v to column v (DOUBLE).
+func (b *DblInputBuilder) AppendV(v float64) {
+	b.b.Float64(0, v)
+}
+
+// AppendVNull appends NULL to column v (DOUBLE).
+func (b *DblInputBuilder) AppendVNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// DblInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *DblInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *DblInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub056 is query Sub056 prepared: its subqueries settled over their inner tables,
 // built once by NewSub056. Eval only reads them: it is safe for concurrent use.
 type Sub056 struct {
@@ -6842,11 +7189,6 @@ type Sub056 struct {
 	sub1    *vec.SubGroup[float64, uint64]
 	sub1Err *rt.Error
 }
-
-// sub056DblTable is the schema of table dbl, which Sub056's subqueries read.
-var sub056DblTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table dbl, the inner phase of subquery #1.
 func (p *Sub056) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[float64] {
@@ -6861,12 +7203,13 @@ func (p *Sub056) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub056 prepares query Sub056: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dbl in DblInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub056(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub056, error) {
 	p := &Sub056{}
 
 	// pass1 over table dbl: subquery #1
-	pass1Batches, err := tables.Read("dbl", sub056DblTable, []int{})
+	pass1Batches, err := tables.Read("dbl", DblInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub056: table dbl: %w", err)
 	}
@@ -6907,12 +7250,13 @@ var Sub056Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT x IN (SELECT v FROM dbl) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub056) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub056: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -6949,11 +7293,6 @@ type Sub057 struct {
 	sub1Err *rt.Error
 }
 
-// sub057DblTable is the schema of table dbl, which Sub057's subqueries read.
-var sub057DblTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table dbl, the inner phase of subquery #1.
 func (p *Sub057) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[float64] {
 	n := int(in.NumRows())
@@ -6967,12 +7306,13 @@ func (p *Sub057) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub057 prepares query Sub057: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dbl in DblInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub057(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub057, error) {
 	p := &Sub057{}
 
 	// pass1 over table dbl: subquery #1
-	pass1Batches, err := tables.Read("dbl", sub057DblTable, []int{})
+	pass1Batches, err := tables.Read("dbl", DblInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub057: table dbl: %w", err)
 	}
@@ -7015,12 +7355,13 @@ var Sub057Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM dbl WHERE dbl.v = t.x - 1.0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub057: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7061,6 +7402,64 @@ func (p *Sub057) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// WordsInputSchema is the Arrow schema of the batches of table words that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewWordsInputBuilder builds such
+// batches from Go values.
+var WordsInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+	{Name: "n", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// WordsInputBuilder builds input batches of table words (WordsInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type WordsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewWordsInputBuilder returns an empty builder of batches of table words allocating from mem.
+// Release it when done.
+func NewWordsInputBuilder(mem memory.Allocator) *WordsInputBuilder {
+	return &WordsInputBuilder{b: vec.NewInputBuilder(mem, "words", WordsInputSchema)}
+}
+
+// AppendS appends v to column s (VARCHAR).
+func (b *WordsInputBuilder) AppendS(v string) {
+	b.b.String(0, v)
+}
+
+// AppendSNull appends NULL to column s (VARCHAR).
+func (b *WordsInputBuilder) AppendSNull() {
+	b.b.Null(0)
+}
+
+// AppendN appends v to column n (INT).
+func (b *WordsInputBuilder) AppendN(v int32) {
+	b.b.Int32(1, v)
+}
+
+// AppendNNull appends NULL to column n (INT).
+func (b *WordsInputBuilder) AppendNNull() {
+	b.b.Null(1)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// WordsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *WordsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *WordsInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub058 is query Sub058 prepared: its subqueries settled over their inner tables,
 // built once by NewSub058. Eval only reads them: it is safe for concurrent use.
 type Sub058 struct {
@@ -7069,12 +7468,6 @@ type Sub058 struct {
 	sub1    *vec.SubKeyed[string, int64, int64]
 	sub1Err *rt.Error
 }
-
-// sub058WordsTable is the schema of table words, which Sub058's subqueries read.
-var sub058WordsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table words, the inner phase of subquery #1.
 func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], vec.Vec[int64]) {
@@ -7102,12 +7495,13 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub058 prepares query Sub058: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (words in WordsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub058(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub058, error) {
 	p := &Sub058{}
 
 	// pass1 over table words: subquery #1
-	pass1Batches, err := tables.Read("words", sub058WordsTable, []int{})
+	pass1Batches, err := tables.Read("words", WordsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub058: table words: %w", err)
 	}
@@ -7148,12 +7542,13 @@ var Sub058Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(n) FROM words WHERE words.s = t.s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub058) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub058: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7191,12 +7586,6 @@ type Sub059 struct {
 	sub1Err *rt.Error
 }
 
-// sub059WordsTable is the schema of table words, which Sub059's subqueries read.
-var sub059WordsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table words, the inner phase of subquery #1.
 func (p *Sub059) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[string] {
 	n := int(in.NumRows())
@@ -7210,12 +7599,13 @@ func (p *Sub059) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub059 prepares query Sub059: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (words in WordsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub059(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub059, error) {
 	p := &Sub059{}
 
 	// pass1 over table words: subquery #1
-	pass1Batches, err := tables.Read("words", sub059WordsTable, []int{})
+	pass1Batches, err := tables.Read("words", WordsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub059: table words: %w", err)
 	}
@@ -7256,12 +7646,13 @@ var Sub059Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT s IN (SELECT s FROM words) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub059) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub059: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7305,11 +7696,6 @@ type Sub060 struct {
 	sub2Err  *rt.Error
 }
 
-// sub060NonullTable is the schema of table nonull, which Sub060's subqueries read.
-var sub060NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subqueries #1, #2.
 func (p *Sub060) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -7325,12 +7711,13 @@ func (p *Sub060) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub060 prepares query Sub060: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub060(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub060, error) {
 	p := &Sub060{}
 
 	// pass1 over table nonull: subqueries #1, #2
-	pass1Batches, err := tables.Read("nonull", sub060NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub060: table nonull: %w", err)
 	}
@@ -7392,12 +7779,13 @@ var Sub060Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(v) - min(v) FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub060) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub060: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7452,11 +7840,6 @@ type Sub061 struct {
 	sub1Err  *rt.Error
 }
 
-// sub061NonullTable is the schema of table nonull, which Sub061's subqueries read.
-var sub061NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[float64] {
 	n := int(in.NumRows())
@@ -7480,12 +7863,13 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub061 prepares query Sub061: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub061(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub061, error) {
 	p := &Sub061{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub061NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub061: table nonull: %w", err)
 	}
@@ -7530,12 +7914,13 @@ var Sub061Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a < (SELECT avg(v) FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub061) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub061: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7593,11 +7978,6 @@ type Sub062 struct {
 	sub1Err *rt.Error
 }
 
-// sub062NonullTable is the schema of table nonull, which Sub062's subqueries read.
-var sub062NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub062) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -7611,12 +7991,13 @@ func (p *Sub062) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub062 prepares query Sub062: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub062(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub062, error) {
 	p := &Sub062{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub062NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub062: table nonull: %w", err)
 	}
@@ -7657,12 +8038,13 @@ var Sub062Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub062: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7697,6 +8079,66 @@ func (p *Sub062) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// MapsInputSchema is the Arrow schema of the batches of table maps that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewMapsInputBuilder builds such
+// batches from Go values.
+var MapsInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
+}, nil)
+
+// MapsInputBuilder builds input batches of table maps (MapsInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type MapsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewMapsInputBuilder returns an empty builder of batches of table maps allocating from mem.
+// Release it when done.
+func NewMapsInputBuilder(mem memory.Allocator) *MapsInputBuilder {
+	return &MapsInputBuilder{b: vec.NewInputBuilder(mem, "maps", MapsInputSchema)}
+}
+
+// AppendId appends v to column id (BIGINT).
+func (b *MapsInputBuilder) AppendId(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendIdNull appends NULL to column id (BIGINT).
+func (b *MapsInputBuilder) AppendIdNull() {
+	b.b.Null(0)
+}
+
+// AppendM appends to column m (MAP<VARCHAR, BIGINT>) the map with entries keys[i] ->
+// values[i], in that order; keys must be distinct and as many as values, or NewRecordBatch
+// fails.
+func (b *MapsInputBuilder) AppendM(keys []string, values []int64) {
+	vec.AppendMapInput(b.b, 1, keys, values)
+}
+
+// AppendMNull appends NULL to column m (MAP<VARCHAR, BIGINT>).
+func (b *MapsInputBuilder) AppendMNull() {
+	b.b.Null(1)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// MapsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *MapsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *MapsInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub063 is query Sub063 prepared: its subqueries settled over their inner tables,
 // built once by NewSub063. Eval only reads them: it is safe for concurrent use.
 type Sub063 struct {
@@ -7705,12 +8147,6 @@ type Sub063 struct {
 	sub1    *vec.SubSorted[int64, bool, bool]
 	sub1Err *rt.Error
 }
-
-// sub063MapsTable is the schema of table maps, which Sub063's subqueries read.
-var sub063MapsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "m", Type: arrow.MapOf(arrow.BinaryTypes.String, arrow.PrimitiveTypes.Int64), Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table maps, the inner phase of subquery #1.
 func (p *Sub063) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[bool]) {
@@ -7736,12 +8172,13 @@ func (p *Sub063) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub063 prepares query Sub063: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (maps in MapsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub063(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub063, error) {
 	p := &Sub063{}
 
 	// pass1 over table maps: subquery #1
-	pass1Batches, err := tables.Read("maps", sub063MapsTable, []int{})
+	pass1Batches, err := tables.Read("maps", MapsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub063: table maps: %w", err)
 	}
@@ -7782,12 +8219,13 @@ var Sub063Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(m) FROM maps WHERE maps.id <= t.k) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub063) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub063: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7816,6 +8254,64 @@ func (p *Sub063) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
+// DatesInputSchema is the Arrow schema of the batches of table dates that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewDatesInputBuilder builds such
+// batches from Go values.
+var DatesInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
+	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+}, nil)
+
+// DatesInputBuilder builds input batches of table dates (DatesInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type DatesInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewDatesInputBuilder returns an empty builder of batches of table dates allocating from mem.
+// Release it when done.
+func NewDatesInputBuilder(mem memory.Allocator) *DatesInputBuilder {
+	return &DatesInputBuilder{b: vec.NewInputBuilder(mem, "dates", DatesInputSchema)}
+}
+
+// AppendD appends to column d (DATE) the calendar day of v in v's location.
+func (b *DatesInputBuilder) AppendD(v time.Time) {
+	b.b.Date(0, v)
+}
+
+// AppendDNull appends NULL to column d (DATE).
+func (b *DatesInputBuilder) AppendDNull() {
+	b.b.Null(0)
+}
+
+// AppendP appends v to column p (BOOLEAN).
+func (b *DatesInputBuilder) AppendP(v bool) {
+	b.b.Bool(1, v)
+}
+
+// AppendPNull appends NULL to column p (BOOLEAN).
+func (b *DatesInputBuilder) AppendPNull() {
+	b.b.Null(1)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// DatesInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *DatesInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *DatesInputBuilder) Release() {
+	b.b.Release()
+}
+
 // Sub064 is query Sub064 prepared: its subqueries settled over their inner tables,
 // built once by NewSub064. Eval only reads them: it is safe for concurrent use.
 type Sub064 struct {
@@ -7824,12 +8320,6 @@ type Sub064 struct {
 	sub1    *vec.SubKeyed[bool, int32, int32]
 	sub1Err *rt.Error
 }
-
-// sub064DatesTable is the schema of table dates, which Sub064's subqueries read.
-var sub064DatesTable = arrow.NewSchema([]arrow.Field{
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table dates, the inner phase of subquery #1.
 func (p *Sub064) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[int32]) {
@@ -7847,12 +8337,13 @@ func (p *Sub064) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub064 prepares query Sub064: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dates in DatesInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub064(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub064, error) {
 	p := &Sub064{}
 
 	// pass1 over table dates: subquery #1
-	pass1Batches, err := tables.Read("dates", sub064DatesTable, []int{})
+	pass1Batches, err := tables.Read("dates", DatesInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub064: table dates: %w", err)
 	}
@@ -7893,12 +8384,13 @@ var Sub064Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(d) FROM dates WHERE dates.p = (t.a > 1)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub064) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub064: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -7946,12 +8438,6 @@ type Sub065 struct {
 	sub1Err *rt.Error
 }
 
-// sub065WordsTable is the schema of table words, which Sub065's subqueries read.
-var sub065WordsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table words, the inner phase of subquery #1.
 func (p *Sub065) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[string], vec.Vec[int32]) {
 	n := int(in.NumRows())
@@ -7968,12 +8454,13 @@ func (p *Sub065) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub065 prepares query Sub065: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (words in WordsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub065(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub065, error) {
 	p := &Sub065{}
 
 	// pass1 over table words: subquery #1
-	pass1Batches, err := tables.Read("words", sub065WordsTable, []int{})
+	pass1Batches, err := tables.Read("words", WordsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub065: table words: %w", err)
 	}
@@ -8014,12 +8501,13 @@ var Sub065Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT min(n) FROM words WHERE words.s < t.s) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub065) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub065: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8057,12 +8545,6 @@ type Sub066 struct {
 	sub1Null bool
 	sub1Err  *rt.Error
 }
-
-// sub066DatesTable is the schema of table dates, which Sub066's subqueries read.
-var sub066DatesTable = arrow.NewSchema([]arrow.Field{
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table dates, the inner phase of subquery #1.
 func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[bool] {
@@ -8104,13 +8586,14 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub066 prepares query Sub066: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dates in DatesInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub066(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub066, error) {
 	p := &Sub066{}
 
 	// pass1 over table dates: subquery #1
 	// inner filter: ((d > DATE '2024-01-15') AND p)
-	pass1Batches, err := tables.Read("dates", sub066DatesTable, []int{})
+	pass1Batches, err := tables.Read("dates", DatesInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub066: table dates: %w", err)
 	}
@@ -8155,12 +8638,13 @@ var Sub066Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT count(*) FROM dates WHERE dates.d > DATE '2024-01-15' AND dates.p) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub066) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub066: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8196,12 +8680,6 @@ type Sub067 struct {
 	sub1Err *rt.Error
 }
 
-// sub067DatesTable is the schema of table dates, which Sub067's subqueries read.
-var sub067DatesTable = arrow.NewSchema([]arrow.Field{
-	{Name: "d", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
-	{Name: "p", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table dates, the inner phase of subquery #1.
 func (p *Sub067) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[bool] {
 	n := int(in.NumRows())
@@ -8215,12 +8693,13 @@ func (p *Sub067) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub067 prepares query Sub067: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (dates in DatesInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub067(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub067, error) {
 	p := &Sub067{}
 
 	// pass1 over table dates: subquery #1
-	pass1Batches, err := tables.Read("dates", sub067DatesTable, []int{})
+	pass1Batches, err := tables.Read("dates", DatesInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub067: table dates: %w", err)
 	}
@@ -8261,12 +8740,13 @@ var Sub067Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (t.a > 1) IN (SELECT p FROM dates) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub067) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub067: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8320,11 +8800,6 @@ type Sub068 struct {
 	sub2Err  *rt.Error
 }
 
-// sub068NonullTable is the schema of table nonull, which Sub068's subqueries read.
-var sub068NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub068) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -8367,12 +8842,13 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub068 prepares query Sub068: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub068, error) {
 	p := &Sub068{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub068NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub068: table nonull: %w", err)
 	}
@@ -8403,7 +8879,7 @@ func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 	}
 
 	// pass2 over table nonull: subquery #2
-	pass2Batches, err := tables.Read("nonull", sub068NonullTable, []int{})
+	pass2Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub068: table nonull: %w", err)
 	}
@@ -8448,12 +8924,13 @@ var Sub068Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT max(v + (SELECT min(v) FROM nonull)) FROM nonull) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub068) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub068: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8493,18 +8970,6 @@ type Sub069 struct {
 	sub2    *vec.SubKeyed[int64, int64, int64]
 	sub2Err *rt.Error
 }
-
-// sub069NumsTable is the schema of table nums, which Sub069's subqueries read.
-var sub069NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// sub069NonullTable is the schema of table nonull, which Sub069's subqueries read.
-var sub069NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub069) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
@@ -8554,12 +9019,13 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub069 prepares query Sub069: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema, nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub069, error) {
 	p := &Sub069{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub069NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub069: table nums: %w", err)
 	}
@@ -8586,7 +9052,7 @@ func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 	p.sub1 = build1
 
 	// pass2 over table nonull: subquery #2
-	pass2Batches, err := tables.Read("nonull", sub069NonullTable, []int{})
+	pass2Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub069: table nonull: %w", err)
 	}
@@ -8627,12 +9093,13 @@ var Sub069Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT CASE WHEN v > 1 THEN (SELECT max(w) FROM nums WHERE nums.v = nonull.v) ELSE 0 END FROM nonull WHERE nonull.v = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub069) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub069: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8677,18 +9144,6 @@ type Sub070 struct {
 	sub2Err  *rt.Error
 }
 
-// sub070NumsTable is the schema of table nums, which Sub070's subqueries read.
-var sub070NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// sub070NonullTable is the schema of table nonull, which Sub070's subqueries read.
-var sub070NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub070) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64]) {
 	n := int(in.NumRows())
@@ -8716,12 +9171,13 @@ func (p *Sub070) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub070 prepares query Sub070: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema, nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub070(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub070, error) {
 	p := &Sub070{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub070NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub070: table nums: %w", err)
 	}
@@ -8747,7 +9203,7 @@ func NewSub070(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*S
 	vec.NoteBuild()
 
 	// pass2 over table nonull: subquery #2
-	pass2Batches, err := tables.Read("nonull", sub070NonullTable, []int{})
+	pass2Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub070: table nonull: %w", err)
 	}
@@ -8863,12 +9319,13 @@ var Sub070Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT EXISTS (SELECT 1 FROM nonull WHERE nonull.v = t.a AND EXISTS (SELECT 1 FROM nums WHERE nums.v = nonull.v AND nums.w > t.b * 10)) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub070) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub070: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -8934,11 +9391,6 @@ type Sub071 struct {
 	sub1Err *rt.Error
 }
 
-// sub071NonullTable is the schema of table nonull, which Sub071's subqueries read.
-var sub071NonullTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nonull, the inner phase of subquery #1.
 func (p *Sub071) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -8952,12 +9404,13 @@ func (p *Sub071) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub071 prepares query Sub071: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub071(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub071, error) {
 	p := &Sub071{}
 
 	// pass1 over table nonull: subquery #1
-	pass1Batches, err := tables.Read("nonull", sub071NonullTable, []int{})
+	pass1Batches, err := tables.Read("nonull", NonullInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub071: table nonull: %w", err)
 	}
@@ -8998,12 +9451,13 @@ var Sub071Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE a IN (SELECT v FROM nonull)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub071) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub071: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9045,13 +9499,6 @@ type Sub072 struct {
 	sub1Err *rt.Error
 }
 
-// sub072NumsTable is the schema of table nums, which Sub072's subqueries read.
-var sub072NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub072) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -9065,12 +9512,13 @@ func (p *Sub072) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub072 prepares query Sub072: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub072(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub072, error) {
 	p := &Sub072{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub072NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub072: table nums: %w", err)
 	}
@@ -9111,12 +9559,13 @@ var Sub072Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE NOT EXISTS (SELECT 1 FROM nums WHERE nums.v = t.a)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub072) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub072: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9170,15 +9619,6 @@ type Sub073 struct {
 	sub1Err  *rt.Error
 }
 
-// sub073TTable is the schema of table t, which Sub073's subqueries read.
-var sub073TTable = arrow.NewSchema([]arrow.Field{
-	{Name: "k", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
-	{Name: "a", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "b", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "x", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
-	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table t, the inner phase of subquery #1.
 func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[float64] {
 	n := int(in.NumRows())
@@ -9202,12 +9642,13 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub073 prepares query Sub073: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (t in TInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub073(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub073, error) {
 	p := &Sub073{}
 
 	// pass1 over table t: subquery #1
-	pass1Batches, err := tables.Read("t", sub073TTable, []int{0})
+	pass1Batches, err := tables.Read("t", TInputSchema, []int{0})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub073: table t: %w", err)
 	}
@@ -9252,12 +9693,13 @@ var Sub073Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE b > (SELECT avg(b) FROM t AS x)
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub073) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub073: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9320,13 +9762,6 @@ type Sub074 struct {
 	sub1Err *rt.Error
 }
 
-// sub074NumsTable is the schema of table nums, which Sub074's subqueries read.
-var sub074NumsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "w", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table nums, the inner phase of subquery #1.
 func (p *Sub074) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -9340,12 +9775,13 @@ func (p *Sub074) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub074 prepares query Sub074: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (nums in NumsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub074(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub074, error) {
 	p := &Sub074{}
 
 	// pass1 over table nums: subquery #1
-	pass1Batches, err := tables.Read("nums", sub074NumsTable, []int{})
+	pass1Batches, err := tables.Read("nums", NumsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub074: table nums: %w", err)
 	}
@@ -9386,12 +9822,13 @@ var Sub074Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE (SELECT count(*) FROM nums WHERE nums.v <= t.a) >= 3
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub074) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub074: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9445,11 +9882,6 @@ type Sub075 struct {
 	sub1Err  *rt.Error
 }
 
-// sub075TwoTable is the schema of table two, which Sub075's subqueries read.
-var sub075TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub075) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -9463,12 +9895,13 @@ func (p *Sub075) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub075 prepares query Sub075: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub075(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub075, error) {
 	p := &Sub075{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub075TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub075: table two: %w", err)
 	}
@@ -9513,12 +9946,13 @@ var Sub075Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE COALESCE(a, 0) > 100 AND (SELECT v FROM two) > 0
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub075) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub075: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9593,11 +10027,6 @@ type Sub076 struct {
 	sub1Err  *rt.Error
 }
 
-// sub076TwoTable is the schema of table two, which Sub076's subqueries read.
-var sub076TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub076) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -9611,12 +10040,13 @@ func (p *Sub076) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub076 prepares query Sub076: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub076(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub076, error) {
 	p := &Sub076{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub076TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub076: table two: %w", err)
 	}
@@ -9661,12 +10091,13 @@ var Sub076Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE a > 100 AND (SELECT v FROM two) > 0
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub076) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub076: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9717,11 +10148,6 @@ type Sub077 struct {
 	sub1Err  *rt.Error
 }
 
-// sub077TwoTable is the schema of table two, which Sub077's subqueries read.
-var sub077TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub077) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -9735,12 +10161,13 @@ func (p *Sub077) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub077 prepares query Sub077: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub077(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub077, error) {
 	p := &Sub077{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub077TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub077: table two: %w", err)
 	}
@@ -9785,12 +10212,13 @@ var Sub077Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT k AS r FROM t WHERE a < 100 AND (SELECT v FROM two) > 0
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub077) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub077: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9841,11 +10269,6 @@ type Sub078 struct {
 	sub1Err  *rt.Error
 }
 
-// sub078TwoTable is the schema of table two, which Sub078's subqueries read.
-var sub078TwoTable = arrow.NewSchema([]arrow.Field{
-	{Name: "v", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table two, the inner phase of subquery #1.
 func (p *Sub078) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[int64] {
 	n := int(in.NumRows())
@@ -9859,12 +10282,13 @@ func (p *Sub078) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub078 prepares query Sub078: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (two in TwoInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub078(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub078, error) {
 	p := &Sub078{}
 
 	// pass1 over table two: subquery #1
-	pass1Batches, err := tables.Read("two", sub078TwoTable, []int{})
+	pass1Batches, err := tables.Read("two", TwoInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub078: table two: %w", err)
 	}
@@ -9909,12 +10333,13 @@ var Sub078Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT v FROM two) AS r FROM t WHERE a > 100
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub078: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -9969,18 +10394,11 @@ func (p *Sub078) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	return out, nil
 }
 
-// Sub079 is query Sub079 prepared: its subqueries settled over their inner tables,
-// built once by NewSub079. Eval only reads them: it is safe for concurrent use.
-type Sub079 struct {
-	// #1: once sum over decs
-	// (SELECT sum(v) FROM decs)
-	sub1     rt.Decimal
-	sub1Null bool
-	sub1Err  *rt.Error
-}
-
-// sub079DecsTable is the schema of table decs, which Sub079's subqueries read.
-var sub079DecsTable = arrow.NewSchema([]arrow.Field{
+// DecsInputSchema is the Arrow schema of the batches of table decs that the evaluators of
+// this package read, in the spec's column order: every input batch must have exactly these
+// fields and types (a NOT NULL column may not hold NULLs). NewDecsInputBuilder builds such
+// batches from Go values.
+var DecsInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 	{Name: "v", Type: &arrow.Decimal128Type{
 		Precision: 5,
@@ -9991,6 +10409,79 @@ var sub079DecsTable = arrow.NewSchema([]arrow.Field{
 		Scale:     0,
 	}, Nullable: true},
 }, nil)
+
+// DecsInputBuilder builds input batches of table decs (DecsInputSchema) row by row: give
+// every column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type DecsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewDecsInputBuilder returns an empty builder of batches of table decs allocating from mem.
+// Release it when done.
+func NewDecsInputBuilder(mem memory.Allocator) *DecsInputBuilder {
+	return &DecsInputBuilder{b: vec.NewInputBuilder(mem, "decs", DecsInputSchema)}
+}
+
+// AppendG appends v to column g (BIGINT).
+func (b *DecsInputBuilder) AppendG(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendGNull appends NULL to column g (BIGINT).
+func (b *DecsInputBuilder) AppendGNull() {
+	b.b.Null(0)
+}
+
+// AppendV appends to column v (DECIMAL(5,2)) the value of decimal text v ("12.50", "-3",
+// "1e2"), read as CAST(v AS DECIMAL(5,2)) reads it: more fractional digits are rounded
+// HALF_UP, malformed or out-of-range text makes NewRecordBatch fail.
+func (b *DecsInputBuilder) AppendV(v string) {
+	b.b.Decimal(1, v)
+}
+
+// AppendVNull appends NULL to column v (DECIMAL(5,2)).
+func (b *DecsInputBuilder) AppendVNull() {
+	b.b.Null(1)
+}
+
+// AppendW appends to column w (DECIMAL(38,0)) the value of decimal text v ("12.50", "-3",
+// "1e2"), read as CAST(v AS DECIMAL(38,0)) reads it: more fractional digits are rounded
+// HALF_UP, malformed or out-of-range text makes NewRecordBatch fail.
+func (b *DecsInputBuilder) AppendW(v string) {
+	b.b.Decimal(2, v)
+}
+
+// AppendWNull appends NULL to column w (DECIMAL(38,0)).
+func (b *DecsInputBuilder) AppendWNull() {
+	b.b.Null(2)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// DecsInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *DecsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *DecsInputBuilder) Release() {
+	b.b.Release()
+}
+
+// Sub079 is query Sub079 prepared: its subqueries settled over their inner tables,
+// built once by NewSub079. Eval only reads them: it is safe for concurrent use.
+type Sub079 struct {
+	// #1: once sum over decs
+	// (SELECT sum(v) FROM decs)
+	sub1     rt.Decimal
+	sub1Null bool
+	sub1Err  *rt.Error
+}
 
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub079) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
@@ -10005,12 +10496,13 @@ func (p *Sub079) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub079 prepares query Sub079: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub079(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub079, error) {
 	p := &Sub079{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub079DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub079: table decs: %w", err)
 	}
@@ -10058,12 +10550,13 @@ var Sub079Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM decs) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub079) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub079: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10100,19 +10593,6 @@ type Sub080 struct {
 	sub1Err  *rt.Error
 }
 
-// sub080DecsTable is the schema of table decs, which Sub080's subqueries read.
-var sub080DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub080) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
 	n := int(in.NumRows())
@@ -10126,12 +10606,13 @@ func (p *Sub080) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub080 prepares query Sub080: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub080(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub080, error) {
 	p := &Sub080{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub080DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub080: table decs: %w", err)
 	}
@@ -10179,12 +10660,13 @@ var Sub080Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(v) FROM decs) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub080) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub080: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10220,19 +10702,6 @@ type Sub081 struct {
 	sub1Null bool
 	sub1Err  *rt.Error
 }
-
-// sub081DecsTable is the schema of table decs, which Sub081's subqueries read.
-var sub081DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub081) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
@@ -10275,13 +10744,14 @@ func (p *Sub081) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub081 prepares query Sub081: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub081(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub081, error) {
 	p := &Sub081{}
 
 	// pass1 over table decs: subquery #1
 	// inner filter: ((g = 2) OR (g = 4))
-	pass1Batches, err := tables.Read("decs", sub081DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub081: table decs: %w", err)
 	}
@@ -10329,12 +10799,13 @@ var Sub081Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(v) FROM decs WHERE decs.g = 2 OR decs.g = 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub081) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub081: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10371,19 +10842,6 @@ type Sub082 struct {
 	sub1Err  *rt.Error
 }
 
-// sub082DecsTable is the schema of table decs, which Sub082's subqueries read.
-var sub082DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub082) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
 	n := int(in.NumRows())
@@ -10397,12 +10855,13 @@ func (p *Sub082) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub082 prepares query Sub082: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub082(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub082, error) {
 	p := &Sub082{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub082DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub082: table decs: %w", err)
 	}
@@ -10450,12 +10909,13 @@ var Sub082Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM decs) * 2 AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub082) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub082: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10502,19 +10962,6 @@ type Sub083 struct {
 	sub1Err  *rt.Error
 }
 
-// sub083DecsTable is the schema of table decs, which Sub083's subqueries read.
-var sub083DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub083) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -10541,13 +10988,14 @@ func (p *Sub083) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub083 prepares query Sub083: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub083(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub083, error) {
 	p := &Sub083{}
 
 	// pass1 over table decs: subquery #1
 	// inner filter: (g > 100)
-	pass1Batches, err := tables.Read("decs", sub083DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub083: table decs: %w", err)
 	}
@@ -10595,12 +11043,13 @@ var Sub083Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM decs WHERE decs.g > 100) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub083) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub083: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10636,19 +11085,6 @@ type Sub084 struct {
 	sub1Err *rt.Error
 }
 
-// sub084DecsTable is the schema of table decs, which Sub084's subqueries read.
-var sub084DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub084) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -10665,12 +11101,13 @@ func (p *Sub084) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub084 prepares query Sub084: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub084(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub084, error) {
 	p := &Sub084{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub084DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub084: table decs: %w", err)
 	}
@@ -10714,12 +11151,13 @@ var Sub084Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM decs WHERE decs.g = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub084) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub084: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10757,19 +11195,6 @@ type Sub085 struct {
 	sub1Err *rt.Error
 }
 
-// sub085DecsTable is the schema of table decs, which Sub085's subqueries read.
-var sub085DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub085) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -10786,12 +11211,13 @@ func (p *Sub085) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub085 prepares query Sub085: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub085(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub085, error) {
 	p := &Sub085{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub085DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub085: table decs: %w", err)
 	}
@@ -10835,12 +11261,13 @@ var Sub085Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(v) FROM decs WHERE decs.g = t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub085) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub085: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10878,19 +11305,6 @@ type Sub086 struct {
 	sub1Err *rt.Error
 }
 
-// sub086DecsTable is the schema of table decs, which Sub086's subqueries read.
-var sub086DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub086) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -10907,12 +11321,13 @@ func (p *Sub086) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub086 prepares query Sub086: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub086(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub086, error) {
 	p := &Sub086{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub086DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub086: table decs: %w", err)
 	}
@@ -10956,12 +11371,13 @@ var Sub086Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(v) FROM decs WHERE decs.g <= t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub086) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub086: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -10999,19 +11415,6 @@ type Sub087 struct {
 	sub1Err *rt.Error
 }
 
-// sub087DecsTable is the schema of table decs, which Sub087's subqueries read.
-var sub087DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub087) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -11028,12 +11431,13 @@ func (p *Sub087) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub087 prepares query Sub087: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub087(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub087, error) {
 	p := &Sub087{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub087DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub087: table decs: %w", err)
 	}
@@ -11077,12 +11481,13 @@ var Sub087Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM decs WHERE decs.g > t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub087) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub087: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -11121,19 +11526,6 @@ type Sub088 struct {
 	sub1Err  *rt.Error
 }
 
-// sub088DecsTable is the schema of table decs, which Sub088's subqueries read.
-var sub088DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub088) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -11162,12 +11554,13 @@ func (p *Sub088) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub088 prepares query Sub088: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub088(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub088, error) {
 	p := &Sub088{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub088DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub088: table decs: %w", err)
 	}
@@ -11253,12 +11646,13 @@ var Sub088Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub088) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub088: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -11340,19 +11734,6 @@ type Sub089 struct {
 	sub1Err  *rt.Error
 }
 
-// sub089DecsTable is the schema of table decs, which Sub089's subqueries read.
-var sub089DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub089) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -11381,12 +11762,13 @@ func (p *Sub089) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub089 prepares query Sub089: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub089(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub089, error) {
 	p := &Sub089{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub089DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub089: table decs: %w", err)
 	}
@@ -11472,12 +11854,13 @@ var Sub089Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(v) FROM decs WHERE decs.g = t.a AND decs.v < t.b) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub089) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub089: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -11559,19 +11942,6 @@ type Sub090 struct {
 	sub1Err  *rt.Error
 }
 
-// sub090DecsTable is the schema of table decs, which Sub090's subqueries read.
-var sub090DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub090) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
 	n := int(in.NumRows())
@@ -11585,12 +11955,13 @@ func (p *Sub090) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub090 prepares query Sub090: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub090(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub090, error) {
 	p := &Sub090{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub090DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub090: table decs: %w", err)
 	}
@@ -11638,12 +12009,13 @@ var Sub090Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(w) FROM decs) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub090) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub090: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -11680,19 +12052,6 @@ type Sub091 struct {
 	sub1Err  *rt.Error
 }
 
-// sub091DecsTable is the schema of table decs, which Sub091's subqueries read.
-var sub091DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub091) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -11718,13 +12077,14 @@ func (p *Sub091) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub091 prepares query Sub091: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub091(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub091, error) {
 	p := &Sub091{}
 
 	// pass1 over table decs: subquery #1
 	// inner filter: (w > CAST(0 AS DECIMAL(38,0)))
-	pass1Batches, err := tables.Read("decs", sub091DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub091: table decs: %w", err)
 	}
@@ -11772,12 +12132,13 @@ var Sub091Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(w) FROM decs WHERE decs.w > 0) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub091) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub091: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -11813,19 +12174,6 @@ type Sub092 struct {
 	sub1Err *rt.Error
 }
 
-// sub092DecsTable is the schema of table decs, which Sub092's subqueries read.
-var sub092DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub092) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -11842,12 +12190,13 @@ func (p *Sub092) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub092 prepares query Sub092: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub092(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub092, error) {
 	p := &Sub092{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub092DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub092: table decs: %w", err)
 	}
@@ -11891,12 +12240,13 @@ var Sub092Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT sum(w) FROM decs WHERE decs.g <= t.a) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub092) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub092: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -11935,19 +12285,6 @@ type Sub093 struct {
 	sub1Err  *rt.Error
 }
 
-// sub093DecsTable is the schema of table decs, which Sub093's subqueries read.
-var sub093DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub093) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) vec.Vec[rt.Decimal] {
 	n := int(in.NumRows())
@@ -11961,12 +12298,13 @@ func (p *Sub093) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub093 prepares query Sub093: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub093(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub093, error) {
 	p := &Sub093{}
 
 	// pass1 over table decs: subquery #1
-	pass1Batches, err := tables.Read("decs", sub093DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub093: table decs: %w", err)
 	}
@@ -12014,12 +12352,13 @@ var Sub093Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(w) FROM decs) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub093) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub093: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -12056,19 +12395,6 @@ type Sub094 struct {
 	sub1Err  *rt.Error
 }
 
-// sub094DecsTable is the schema of table decs, which Sub094's subqueries read.
-var sub094DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub094) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -12095,13 +12421,14 @@ func (p *Sub094) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub094 prepares query Sub094: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub094(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub094, error) {
 	p := &Sub094{}
 
 	// pass1 over table decs: subquery #1
 	// inner filter: (g = 4)
-	pass1Batches, err := tables.Read("decs", sub094DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub094: table decs: %w", err)
 	}
@@ -12149,12 +12476,13 @@ var Sub094Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT (SELECT avg(w) FROM decs WHERE decs.g = 4) AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub094) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub094: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {
@@ -12191,19 +12519,6 @@ type Sub095 struct {
 	sub1Err  *rt.Error
 }
 
-// sub095DecsTable is the schema of table decs, which Sub095's subqueries read.
-var sub095DecsTable = arrow.NewSchema([]arrow.Field{
-	{Name: "g", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "v", Type: &arrow.Decimal128Type{
-		Precision: 5,
-		Scale:     2,
-	}, Nullable: true},
-	{Name: "w", Type: &arrow.Decimal128Type{
-		Precision: 38,
-		Scale:     0,
-	}, Nullable: true},
-}, nil)
-
 // pass1 computes, over one batch of table decs, the inner phase of subquery #1.
 func (p *Sub095) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[bool], vec.Vec[rt.Decimal]) {
 	n := int(in.NumRows())
@@ -12229,13 +12544,14 @@ func (p *Sub095) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 
 // NewSub095 prepares query Sub095: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (decs in DecsInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub095(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub095, error) {
 	p := &Sub095{}
 
 	// pass1 over table decs: subquery #1
 	// inner filter: (w > CAST(0 AS DECIMAL(38,0)))
-	pass1Batches, err := tables.Read("decs", sub095DecsTable, []int{})
+	pass1Batches, err := tables.Read("decs", DecsInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query Sub095: table decs: %w", err)
 	}
@@ -12283,12 +12599,13 @@ var Sub095Schema = arrow.NewSchema([]arrow.Field{
 //	SELECT CASE WHEN a = 4 THEN (SELECT sum(w) FROM decs WHERE decs.w > 0) ELSE 0 END AS r FROM t
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
 func (p *Sub095) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), tInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
 		return nil, fmt.Errorf("query Sub095: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "k"); err != nil {

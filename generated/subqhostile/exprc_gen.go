@@ -13,6 +13,309 @@ import (
 	"github.com/exprc/exprc/templates/vec"
 )
 
+// InInputSchema is the Arrow schema of the batches of table in that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewInInputBuilder builds such batches
+// from Go values.
+var InInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "mem", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "batch", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "group", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "value", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "null", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "sel", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "cands", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "stop", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "e", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "rows", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "all", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "tables", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// InInputBuilder builds input batches of table in (InInputSchema) row by row: give every
+// column of a row one value, with its Append method (or, in a nullable column, its
+// AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type InInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewInInputBuilder returns an empty builder of batches of table in allocating from mem.
+// Release it when done.
+func NewInInputBuilder(mem memory.Allocator) *InInputBuilder {
+	return &InInputBuilder{b: vec.NewInputBuilder(mem, "in", InInputSchema)}
+}
+
+// AppendP appends v to column p (BIGINT).
+func (b *InInputBuilder) AppendP(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendPNull appends NULL to column p (BIGINT).
+func (b *InInputBuilder) AppendPNull() {
+	b.b.Null(0)
+}
+
+// AppendN appends v to column n (BIGINT).
+func (b *InInputBuilder) AppendN(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendNNull appends NULL to column n (BIGINT).
+func (b *InInputBuilder) AppendNNull() {
+	b.b.Null(1)
+}
+
+// AppendCtx appends v to column ctx (BIGINT).
+func (b *InInputBuilder) AppendCtx(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendCtxNull appends NULL to column ctx (BIGINT).
+func (b *InInputBuilder) AppendCtxNull() {
+	b.b.Null(2)
+}
+
+// AppendMem appends v to column mem (BIGINT).
+func (b *InInputBuilder) AppendMem(v int64) {
+	b.b.Int64(3, v)
+}
+
+// AppendMemNull appends NULL to column mem (BIGINT).
+func (b *InInputBuilder) AppendMemNull() {
+	b.b.Null(3)
+}
+
+// AppendBatch appends v to column batch (BIGINT).
+func (b *InInputBuilder) AppendBatch(v int64) {
+	b.b.Int64(4, v)
+}
+
+// AppendBatchNull appends NULL to column batch (BIGINT).
+func (b *InInputBuilder) AppendBatchNull() {
+	b.b.Null(4)
+}
+
+// AppendGroup appends v to column group (BIGINT).
+func (b *InInputBuilder) AppendGroup(v int64) {
+	b.b.Int64(5, v)
+}
+
+// AppendGroupNull appends NULL to column group (BIGINT).
+func (b *InInputBuilder) AppendGroupNull() {
+	b.b.Null(5)
+}
+
+// AppendValue appends v to column value (BIGINT).
+func (b *InInputBuilder) AppendValue(v int64) {
+	b.b.Int64(6, v)
+}
+
+// AppendValueNull appends NULL to column value (BIGINT).
+func (b *InInputBuilder) AppendValueNull() {
+	b.b.Null(6)
+}
+
+// AppendNull appends v to column null (BIGINT).
+func (b *InInputBuilder) AppendNull(v int64) {
+	b.b.Int64(7, v)
+}
+
+// AppendNullNull appends NULL to column null (BIGINT).
+func (b *InInputBuilder) AppendNullNull() {
+	b.b.Null(7)
+}
+
+// AppendSel appends v to column sel (BIGINT).
+func (b *InInputBuilder) AppendSel(v int64) {
+	b.b.Int64(8, v)
+}
+
+// AppendSelNull appends NULL to column sel (BIGINT).
+func (b *InInputBuilder) AppendSelNull() {
+	b.b.Null(8)
+}
+
+// AppendCands appends v to column cands (BIGINT).
+func (b *InInputBuilder) AppendCands(v int64) {
+	b.b.Int64(9, v)
+}
+
+// AppendCandsNull appends NULL to column cands (BIGINT).
+func (b *InInputBuilder) AppendCandsNull() {
+	b.b.Null(9)
+}
+
+// AppendStop appends v to column stop (BIGINT).
+func (b *InInputBuilder) AppendStop(v int64) {
+	b.b.Int64(10, v)
+}
+
+// AppendStopNull appends NULL to column stop (BIGINT).
+func (b *InInputBuilder) AppendStopNull() {
+	b.b.Null(10)
+}
+
+// AppendE appends v to column e (BIGINT).
+func (b *InInputBuilder) AppendE(v int64) {
+	b.b.Int64(11, v)
+}
+
+// AppendENull appends NULL to column e (BIGINT).
+func (b *InInputBuilder) AppendENull() {
+	b.b.Null(11)
+}
+
+// AppendRows appends v to column rows (BIGINT).
+func (b *InInputBuilder) AppendRows(v int64) {
+	b.b.Int64(12, v)
+}
+
+// AppendRowsNull appends NULL to column rows (BIGINT).
+func (b *InInputBuilder) AppendRowsNull() {
+	b.b.Null(12)
+}
+
+// AppendAll appends v to column all (BIGINT).
+func (b *InInputBuilder) AppendAll(v int64) {
+	b.b.Int64(13, v)
+}
+
+// AppendAllNull appends NULL to column all (BIGINT).
+func (b *InInputBuilder) AppendAllNull() {
+	b.b.Null(13)
+}
+
+// AppendTables appends v to column tables (BIGINT).
+func (b *InInputBuilder) AppendTables(v int64) {
+	b.b.Int64(14, v)
+}
+
+// AppendTablesNull appends NULL to column tables (BIGINT).
+func (b *InInputBuilder) AppendTablesNull() {
+	b.b.Null(14)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of InInputSchema
+// and starts the next batch. A row that lacks a column's value, or a value that could not be
+// converted, is a *vec.InputError naming the row (from 0 within the batch) and column; the
+// rows are dropped.
+func (b *InInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *InInputBuilder) Release() {
+	b.b.Release()
+}
+
+// PInputSchema is the Arrow schema of the batches of table p that the evaluators of this
+// package read, in the spec's column order: every input batch must have exactly these fields
+// and types (a NOT NULL column may not hold NULLs). NewPInputBuilder builds such batches
+// from Go values.
+var PInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "in", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "cands", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+	{Name: "rows", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
+}, nil)
+
+// PInputBuilder builds input batches of table p (PInputSchema) row by row: give every column
+// of a row one value, with its Append method (or, in a nullable column, its AppendNull
+// method for NULL), then NewRecordBatch returns the rows as one batch. It converts Go values
+// to the Arrow types the evaluators expect: a DATE from a time.Time's calendar day, a
+// DECIMAL from its exact text, a MAP from slices of keys and values. It is not safe for
+// concurrent use.
+type PInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewPInputBuilder returns an empty builder of batches of table p allocating from mem.
+// Release it when done.
+func NewPInputBuilder(mem memory.Allocator) *PInputBuilder {
+	return &PInputBuilder{b: vec.NewInputBuilder(mem, "p", PInputSchema)}
+}
+
+// AppendP appends v to column p (BIGINT).
+func (b *PInputBuilder) AppendP(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendPNull appends NULL to column p (BIGINT).
+func (b *PInputBuilder) AppendPNull() {
+	b.b.Null(0)
+}
+
+// AppendN appends v to column n (BIGINT).
+func (b *PInputBuilder) AppendN(v int64) {
+	b.b.Int64(1, v)
+}
+
+// AppendNNull appends NULL to column n (BIGINT).
+func (b *PInputBuilder) AppendNNull() {
+	b.b.Null(1)
+}
+
+// AppendCtx appends v to column ctx (BIGINT).
+func (b *PInputBuilder) AppendCtx(v int64) {
+	b.b.Int64(2, v)
+}
+
+// AppendCtxNull appends NULL to column ctx (BIGINT).
+func (b *PInputBuilder) AppendCtxNull() {
+	b.b.Null(2)
+}
+
+// AppendIn appends v to column in (BIGINT).
+func (b *PInputBuilder) AppendIn(v int64) {
+	b.b.Int64(3, v)
+}
+
+// AppendInNull appends NULL to column in (BIGINT).
+func (b *PInputBuilder) AppendInNull() {
+	b.b.Null(3)
+}
+
+// AppendCands appends v to column cands (BIGINT).
+func (b *PInputBuilder) AppendCands(v int64) {
+	b.b.Int64(4, v)
+}
+
+// AppendCandsNull appends NULL to column cands (BIGINT).
+func (b *PInputBuilder) AppendCandsNull() {
+	b.b.Null(4)
+}
+
+// AppendRows appends v to column rows (BIGINT).
+func (b *PInputBuilder) AppendRows(v int64) {
+	b.b.Int64(5, v)
+}
+
+// AppendRowsNull appends NULL to column rows (BIGINT).
+func (b *PInputBuilder) AppendRowsNull() {
+	b.b.Null(5)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of PInputSchema
+// and starts the next batch. A row that lacks a column's value, or a value that could not be
+// converted, is a *vec.InputError naming the row (from 0 within the batch) and column; the
+// rows are dropped.
+func (b *PInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *PInputBuilder) Release() {
+	b.b.Release()
+}
+
 // P is query p prepared: its subqueries settled over their inner tables,
 // built once by NewP. Eval only reads them: it is safe for concurrent use.
 type P struct {
@@ -43,35 +346,6 @@ type P struct {
 	sub5Null bool
 	sub5Err  *rt.Error
 }
-
-// pPTable is the schema of table p, which P's subqueries read.
-var pPTable = arrow.NewSchema([]arrow.Field{
-	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "in", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "cands", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "rows", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
-// pInTable is the schema of table in, which P's subqueries read.
-var pInTable = arrow.NewSchema([]arrow.Field{
-	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "mem", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "batch", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "group", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "value", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "null", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "sel", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "cands", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "stop", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "e", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "rows", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "all", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "tables", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
 
 // pass1 computes, over one batch of table p, the inner phase of subqueries #1, #2, #3.
 func (p *P) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (vec.Vec[int64], vec.Vec[int64], vec.Vec[int64], vec.Vec[int64], vec.Vec[int64]) {
@@ -133,12 +407,13 @@ func (p *P) pass3(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 
 // NewP prepares query p: it reads the tables its subqueries read (tables, keyed
 // by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// A loop-form subquery keeps its inner batches: Release them with Release.
+// The batches of each table have its input schema (p in PInputSchema, in in InInputSchema; their builders
+// make them). A loop-form subquery keeps its inner batches: Release them with Release.
 func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, error) {
 	p := &P{}
 
 	// pass1 over table p: subqueries #1, #2, #3
-	pass1Batches, err := tables.Read("p", pPTable, []int{})
+	pass1Batches, err := tables.Read("p", PInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query p: table p: %w", err)
 	}
@@ -194,7 +469,7 @@ func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, err
 
 	// pass2 over table p: subquery #4
 	// inner filter: (rows > 0)
-	pass2Batches, err := tables.Read("p", pPTable, []int{})
+	pass2Batches, err := tables.Read("p", PInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query p: table p: %w", err)
 	}
@@ -221,7 +496,7 @@ func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, err
 	p.sub4 = build4
 
 	// pass3 over table in: subquery #5
-	pass3Batches, err := tables.Read("in", pInTable, []int{})
+	pass3Batches, err := tables.Read("in", InInputSchema, []int{})
 	if err != nil {
 		return nil, fmt.Errorf("query p: table in: %w", err)
 	}
@@ -298,25 +573,6 @@ func (p *P) Release() {
 	p.sub1.Release()
 }
 
-// in_Input is the schema of the input batches of the queries over table in.
-var in_Input = arrow.NewSchema([]arrow.Field{
-	{Name: "p", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "ctx", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "mem", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "batch", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "group", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "value", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "null", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "sel", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "cands", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "stop", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "e", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "rows", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "all", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-	{Name: "tables", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
-}, nil)
-
 // PSchema is the schema of the batches P returns.
 var PSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "loop1", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
@@ -336,12 +592,13 @@ var PSchema = arrow.NewSchema([]arrow.Field{
 //	FROM `in`
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema InInputSchema (NewInInputBuilder builds them).
 func (p *P) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), in_Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), InInputSchema); err != nil {
 		return nil, fmt.Errorf("query p: %w", err)
 	}
 	n := int(in.NumRows())
@@ -432,12 +689,13 @@ var OtherSchema = arrow.NewSchema([]arrow.Field{
 //	SELECT p FROM `in`
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema InInputSchema (NewInInputBuilder builds them).
 func Other(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), in_Input); err != nil {
+	if err := vec.CheckSchema(in.Schema(), InInputSchema); err != nil {
 		return nil, fmt.Errorf("query Other: %w", err)
 	}
 	n := int(in.NumRows())

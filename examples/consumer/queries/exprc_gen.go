@@ -11,14 +11,18 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/vec"
+	"time"
 )
 
 // caseResults are constant strings each readable 8 bytes past its start, which
 // vec.StringOut.AppendShort copies as one word.
 var caseResults = [3]string(vec.PaddedStrings("large", "medium", "small"))
 
-// ordersInput is the schema of the input batches of the queries over table orders.
-var ordersInput = arrow.NewSchema([]arrow.Field{
+// OrdersInputSchema is the Arrow schema of the batches of table orders that the evaluators
+// of this package read, in the spec's column order: every input batch must have exactly
+// these fields and types (a NOT NULL column may not hold NULLs). NewOrdersInputBuilder
+// builds such batches from Go values.
+var OrdersInputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "id", Type: arrow.PrimitiveTypes.Int64, Nullable: false},
 	{Name: "customer", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "amount", Type: arrow.PrimitiveTypes.Float64, Nullable: true},
@@ -26,6 +30,90 @@ var ordersInput = arrow.NewSchema([]arrow.Field{
 	{Name: "status", Type: arrow.BinaryTypes.String, Nullable: true},
 	{Name: "placed", Type: arrow.FixedWidthTypes.Date32, Nullable: true},
 }, nil)
+
+// OrdersInputBuilder builds input batches of table orders (OrdersInputSchema) row by row:
+// give every column of a row one value, with its Append method (or, in a nullable column,
+// its AppendNull method for NULL), then NewRecordBatch returns the rows as one batch. It
+// converts Go values to the Arrow types the evaluators expect: a DATE from a time.Time's
+// calendar day, a DECIMAL from its exact text, a MAP from slices of keys and values. It is
+// not safe for concurrent use.
+type OrdersInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewOrdersInputBuilder returns an empty builder of batches of table orders allocating from mem.
+// Release it when done.
+func NewOrdersInputBuilder(mem memory.Allocator) *OrdersInputBuilder {
+	return &OrdersInputBuilder{b: vec.NewInputBuilder(mem, "orders", OrdersInputSchema)}
+}
+
+// AppendId appends v to column id (BIGINT NOT NULL).
+func (b *OrdersInputBuilder) AppendId(v int64) {
+	b.b.Int64(0, v)
+}
+
+// AppendCustomer appends v to column customer (VARCHAR).
+func (b *OrdersInputBuilder) AppendCustomer(v string) {
+	b.b.String(1, v)
+}
+
+// AppendCustomerNull appends NULL to column customer (VARCHAR).
+func (b *OrdersInputBuilder) AppendCustomerNull() {
+	b.b.Null(1)
+}
+
+// AppendAmount appends v to column amount (DOUBLE).
+func (b *OrdersInputBuilder) AppendAmount(v float64) {
+	b.b.Float64(2, v)
+}
+
+// AppendAmountNull appends NULL to column amount (DOUBLE).
+func (b *OrdersInputBuilder) AppendAmountNull() {
+	b.b.Null(2)
+}
+
+// AppendQty appends v to column qty (BIGINT).
+func (b *OrdersInputBuilder) AppendQty(v int64) {
+	b.b.Int64(3, v)
+}
+
+// AppendQtyNull appends NULL to column qty (BIGINT).
+func (b *OrdersInputBuilder) AppendQtyNull() {
+	b.b.Null(3)
+}
+
+// AppendStatus appends v to column status (VARCHAR).
+func (b *OrdersInputBuilder) AppendStatus(v string) {
+	b.b.String(4, v)
+}
+
+// AppendStatusNull appends NULL to column status (VARCHAR).
+func (b *OrdersInputBuilder) AppendStatusNull() {
+	b.b.Null(4)
+}
+
+// AppendPlaced appends to column placed (DATE) the calendar day of v in v's location.
+func (b *OrdersInputBuilder) AppendPlaced(v time.Time) {
+	b.b.Date(5, v)
+}
+
+// AppendPlacedNull appends NULL to column placed (DATE).
+func (b *OrdersInputBuilder) AppendPlacedNull() {
+	b.b.Null(5)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// OrdersInputSchema and starts the next batch. A row that lacks a column's value, or a value
+// that could not be converted, is a *vec.InputError naming the row (from 0 within the batch)
+// and column; the rows are dropped.
+func (b *OrdersInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *OrdersInputBuilder) Release() {
+	b.b.Release()
+}
 
 // ClassifySchema is the schema of the batches Classify returns.
 var ClassifySchema = arrow.NewSchema([]arrow.Field{
@@ -45,12 +133,13 @@ var ClassifySchema = arrow.NewSchema([]arrow.Field{
 //	WHERE status <> 'cancelled'
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema OrdersInputSchema (NewOrdersInputBuilder builds them).
 func Classify(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), ordersInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), OrdersInputSchema); err != nil {
 		return nil, fmt.Errorf("query Classify: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -190,12 +279,13 @@ var RecentSchema = arrow.NewSchema([]arrow.Field{
 //	WHERE placed >= DATE '2024-01-01' AND status = 'open'
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema OrdersInputSchema (NewOrdersInputBuilder builds them).
 func Recent(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), ordersInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), OrdersInputSchema); err != nil {
 		return nil, fmt.Errorf("query Recent: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {
@@ -302,12 +392,13 @@ var UnitPriceSchema = arrow.NewSchema([]arrow.Field{
 //	WHERE qty IS NOT NULL
 //
 // It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
-// first failing row of the batch (rows count from 0 within the batch).
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema OrdersInputSchema (NewOrdersInputBuilder builds them).
 func UnitPrice(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := vec.CheckSchema(in.Schema(), ordersInput); err != nil {
+	if err := vec.CheckSchema(in.Schema(), OrdersInputSchema); err != nil {
 		return nil, fmt.Errorf("query UnitPrice: %w", err)
 	}
 	if err := vec.NotNull(in.Column(0), "id"); err != nil {

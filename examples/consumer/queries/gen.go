@@ -2,4 +2,4 @@
 // function per named query, over Arrow record batches of the orders table.
 package queries
 
-//go:generate go run github.com/exprc/exprc/cmd/exprc gen --package queries spec.sql
+//go:generate go tool exprc gen --package queries spec.sql
