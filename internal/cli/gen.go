@@ -18,9 +18,20 @@ const genUsage = `usage: %[1]s [--out DIR | -o FILE] [--package NAME] [--no-cse]
 Compiles every query of the spec files into a Go evaluator function and writes
 them as one Go package file: DIR/exprc_gen.go with --out, FILE with -o (default:
 exprc_gen.go in the current directory). The file is written atomically, and
-nothing is written when any spec has an error. Put this beside the spec:
+nothing is written when any spec has an error.
 
-	//go:generate %[1]s --package mypkg spec.sql
+In a module of your own, make exprc a tool of the module (while exprc is
+unpublished, through a replace to your clone of it):
+
+	go mod edit -require=github.com/exprc/exprc@v0.0.0 -replace=github.com/exprc/exprc=/path/to/exprc
+	go mod edit -tool=github.com/exprc/exprc/cmd/exprc
+	go mod tidy
+
+and put this beside the spec, in the package the evaluators go to:
+
+	//go:generate go tool exprc gen --package mypkg spec.sql
+
+The README's "Using generated code" section walks through a whole module.
 `
 
 // genFileName is the file --out DIR writes.
