@@ -221,7 +221,7 @@ func (fg *fileGen) prepared(q *ir.Query, prep *lower.Prepared, name string) []je
 	for _, p := range prep.Passes {
 		if _, ok := tableVar[p.Table]; !ok {
 			tableVar[p.Table] = fg.inputs[p.Table.Name]
-			inner = append(inner, fmt.Sprintf("%s in %s", comment(p.Table.Name), fg.inputs[p.Table.Name]))
+			inner = append(inner, fmt.Sprintf("%s: %s, built by %s", comment(p.Table.Name), fg.inputs[p.Table.Name], namesOfTable(p.Table).ctor))
 		}
 	}
 
@@ -235,11 +235,11 @@ func (fg *fileGen) prepared(q *ir.Query, prep *lower.Prepared, name string) []je
 		ctor = append(ctor, fg.buildPass(q, name, p, byID, tableVar[p.Table])...)
 	}
 	ctor = append(ctor, jen.Return(jen.Id(recv), jen.Nil()))
+	code = append(code, docLines(fmt.Sprintf("New%s prepares query %s: it reads the tables its subqueries read (tables, keyed "+
+		"by lower-cased name; the outer table may be one of them) and builds each settled subquery once. "+
+		"Each table's batches must have its input schema (%s). "+
+		"A loop-form subquery keeps its inner batches: Release them with Release.", name, comment(q.Name), strings.Join(inner, "; ")))...)
 	code = append(code,
-		jen.Comment(fmt.Sprintf("New%s prepares query %s: it reads the tables its subqueries read (tables, keyed", name, comment(q.Name))),
-		jen.Comment("by lower-cased name; the outer table may be one of them) and builds each settled subquery once."),
-		jen.Comment("The batches of each table have its input schema ("+strings.Join(inner, ", ")+"; their builders"),
-		jen.Comment("make them). A loop-form subquery keeps its inner batches: Release them with Release."),
 		jen.Func().Id("New"+name).Params(
 			jen.Id("ctx").Qual("context", "Context"),
 			jen.Id("tables").Qual(vecPkg, "Tables"),

@@ -178,9 +178,10 @@ func (p *InProbe) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 }
 
 // NewInProbe prepares query InProbe: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dims in DimsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dims: DimsInputSchema, built by
+// NewDimsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewInProbe(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*InProbe, error) {
 	p := &InProbe{}
 
@@ -280,10 +281,11 @@ func (p *InFilter) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.A
 	return code
 }
 
-// NewInFilter prepares query InFilter: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dims in DimsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewInFilter prepares query InFilter: it reads the tables its subqueries read (tables,
+// keyed by lower-cased name; the outer table may be one of them) and builds each settled
+// subquery once. Each table's batches must have its input schema (dims: DimsInputSchema,
+// built by NewDimsInputBuilder). A loop-form subquery keeps its inner batches: Release them
+// with Release.
 func NewInFilter(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*InFilter, error) {
 	p := &InFilter{}
 
@@ -389,9 +391,10 @@ func (p *EqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.Al
 }
 
 // NewEqCount prepares query EqCount: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dims in DimsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// by lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dims: DimsInputSchema, built by
+// NewDimsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewEqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*EqCount, error) {
 	p := &EqCount{}
 
@@ -492,10 +495,11 @@ func (p *IneqCount) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.
 	return v
 }
 
-// NewIneqCount prepares query IneqCount: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dims in DimsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewIneqCount prepares query IneqCount: it reads the tables its subqueries read (tables,
+// keyed by lower-cased name; the outer table may be one of them) and builds each settled
+// subquery once. Each table's batches must have its input schema (dims: DimsInputSchema,
+// built by NewDimsInputBuilder). A loop-form subquery keeps its inner batches: Release them
+// with Release.
 func NewIneqCount(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*IneqCount, error) {
 	p := &IneqCount{}
 
@@ -586,10 +590,11 @@ type IneqCountLoop struct {
 	sub1Err  *rt.Error
 }
 
-// NewIneqCountLoop prepares query IneqCountLoop: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dims in DimsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewIneqCountLoop prepares query IneqCountLoop: it reads the tables its subqueries read
+// (tables, keyed by lower-cased name; the outer table may be one of them) and builds each
+// settled subquery once. Each table's batches must have its input schema (dims:
+// DimsInputSchema, built by NewDimsInputBuilder). A loop-form subquery keeps its inner
+// batches: Release them with Release.
 func NewIneqCountLoop(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*IneqCountLoop, error) {
 	p := &IneqCountLoop{}
 

@@ -167,10 +167,11 @@ func (p *Sub000) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub000 prepares query Sub000: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub000 prepares query Sub000: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub000(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub000, error) {
 	p := &Sub000{}
 
@@ -317,10 +318,11 @@ func (p *Sub001) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub001 prepares query Sub001: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub001 prepares query Sub001: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub001(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub001, error) {
 	p := &Sub001{}
 
@@ -467,10 +469,11 @@ func (p *Sub002) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub002 prepares query Sub002: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub002 prepares query Sub002: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (withnull: WithnullInputSchema,
+// built by NewWithnullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub002(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub002, error) {
 	p := &Sub002{}
 
@@ -617,10 +620,11 @@ func (p *Sub003) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub003 prepares query Sub003: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (onlynull in OnlynullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub003 prepares query Sub003: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (onlynull: OnlynullInputSchema,
+// built by NewOnlynullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub003(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub003, error) {
 	p := &Sub003{}
 
@@ -720,10 +724,11 @@ func (p *Sub004) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub004 prepares query Sub004: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub004 prepares query Sub004: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub004(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub004, error) {
 	p := &Sub004{}
 
@@ -833,10 +838,11 @@ func (p *Sub005) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub005 prepares query Sub005: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub005 prepares query Sub005: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub005(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub005, error) {
 	p := &Sub005{}
 
@@ -946,10 +952,11 @@ func (p *Sub006) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub006 prepares query Sub006: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub006 prepares query Sub006: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (withnull: WithnullInputSchema,
+// built by NewWithnullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub006(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub006, error) {
 	p := &Sub006{}
 
@@ -1059,10 +1066,11 @@ func (p *Sub007) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub007 prepares query Sub007: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (onlynull in OnlynullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub007 prepares query Sub007: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (onlynull: OnlynullInputSchema,
+// built by NewOnlynullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub007(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub007, error) {
 	p := &Sub007{}
 
@@ -1172,10 +1180,11 @@ func (p *Sub008) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub008 prepares query Sub008: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub008 prepares query Sub008: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub008(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub008, error) {
 	p := &Sub008{}
 
@@ -1265,10 +1274,11 @@ type Sub009 struct {
 	sub1Err  *rt.Error
 }
 
-// NewSub009 prepares query Sub009: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub009 prepares query Sub009: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub009(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub009, error) {
 	p := &Sub009{}
 
@@ -1360,10 +1370,11 @@ type Sub010 struct {
 	sub1Err  *rt.Error
 }
 
-// NewSub010 prepares query Sub010: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub010 prepares query Sub010: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub010(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub010, error) {
 	p := &Sub010{}
 
@@ -1465,10 +1476,11 @@ type Sub011 struct {
 	sub1Err  *rt.Error
 }
 
-// NewSub011 prepares query Sub011: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (onlynull in OnlynullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub011 prepares query Sub011: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (onlynull: OnlynullInputSchema,
+// built by NewOnlynullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub011(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub011, error) {
 	p := &Sub011{}
 
@@ -1639,10 +1651,11 @@ func (p *Sub012) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub012 prepares query Sub012: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub012 prepares query Sub012: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub012(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub012, error) {
 	p := &Sub012{}
 
@@ -1743,10 +1756,11 @@ func (p *Sub013) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub013 prepares query Sub013: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub013 prepares query Sub013: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub013(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub013, error) {
 	p := &Sub013{}
 
@@ -1847,10 +1861,11 @@ type Sub014 struct {
 	sub1Err  *rt.Error
 }
 
-// NewSub014 prepares query Sub014: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub014 prepares query Sub014: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub014(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub014, error) {
 	p := &Sub014{}
 
@@ -1962,10 +1977,11 @@ func (p *Sub015) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub015 prepares query Sub015: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub015 prepares query Sub015: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub015(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub015, error) {
 	p := &Sub015{}
 
@@ -2065,10 +2081,11 @@ func (p *Sub016) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub016 prepares query Sub016: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub016 prepares query Sub016: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub016(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub016, error) {
 	p := &Sub016{}
 
@@ -2178,10 +2195,11 @@ func (p *Sub017) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub017 prepares query Sub017: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub017 prepares query Sub017: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub017(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub017, error) {
 	p := &Sub017{}
 
@@ -2291,10 +2309,11 @@ func (p *Sub018) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub018 prepares query Sub018: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub018 prepares query Sub018: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub018(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub018, error) {
 	p := &Sub018{}
 
@@ -2394,10 +2413,11 @@ func (p *Sub019) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub019 prepares query Sub019: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub019 prepares query Sub019: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (withnull: WithnullInputSchema,
+// built by NewWithnullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub019(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub019, error) {
 	p := &Sub019{}
 
@@ -2507,10 +2527,11 @@ func (p *Sub020) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub020 prepares query Sub020: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub020 prepares query Sub020: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (withnull: WithnullInputSchema,
+// built by NewWithnullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub020(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub020, error) {
 	p := &Sub020{}
 
@@ -2610,10 +2631,11 @@ func (p *Sub021) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub021 prepares query Sub021: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (withnull in WithnullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub021 prepares query Sub021: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (withnull: WithnullInputSchema,
+// built by NewWithnullInputBuilder). A loop-form subquery keeps its inner batches: Release
+// them with Release.
 func NewSub021(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub021, error) {
 	p := &Sub021{}
 
@@ -2770,10 +2792,11 @@ func (p *Sub022) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub022 prepares query Sub022: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (one in OneInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub022 prepares query Sub022: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (one: OneInputSchema, built by
+// NewOneInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub022(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub022, error) {
 	p := &Sub022{}
 
@@ -2884,10 +2907,11 @@ func (p *Sub023) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub023 prepares query Sub023: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (empty in EmptyInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub023 prepares query Sub023: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (empty: EmptyInputSchema, built by
+// NewEmptyInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub023(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub023, error) {
 	p := &Sub023{}
 
@@ -2991,10 +3015,11 @@ func (p *Sub024) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub024 prepares query Sub024: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (one in OneInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub024 prepares query Sub024: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (one: OneInputSchema, built by
+// NewOneInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub024(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub024, error) {
 	p := &Sub024{}
 
@@ -3145,10 +3170,11 @@ func (p *Sub025) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub025 prepares query Sub025: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub025 prepares query Sub025: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub025(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub025, error) {
 	p := &Sub025{}
 
@@ -3252,10 +3278,11 @@ func (p *Sub026) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub026 prepares query Sub026: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub026 prepares query Sub026: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub026(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub026, error) {
 	p := &Sub026{}
 
@@ -3376,10 +3403,11 @@ func (p *Sub027) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub027 prepares query Sub027: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub027 prepares query Sub027: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub027(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub027, error) {
 	p := &Sub027{}
 
@@ -3502,10 +3530,11 @@ func (p *Sub028) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub028 prepares query Sub028: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub028 prepares query Sub028: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub028(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub028, error) {
 	p := &Sub028{}
 
@@ -3609,10 +3638,11 @@ func (p *Sub029) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub029 prepares query Sub029: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub029 prepares query Sub029: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub029(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub029, error) {
 	p := &Sub029{}
 
@@ -3730,10 +3760,11 @@ func (p *Sub030) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub030 prepares query Sub030: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (one in OneInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub030 prepares query Sub030: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (one: OneInputSchema, built by
+// NewOneInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub030(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub030, error) {
 	p := &Sub030{}
 
@@ -3887,10 +3918,11 @@ func (p *Sub031) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub031 prepares query Sub031: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub031 prepares query Sub031: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub031(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub031, error) {
 	p := &Sub031{}
 
@@ -3994,10 +4026,11 @@ func (p *Sub032) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub032 prepares query Sub032: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub032 prepares query Sub032: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub032(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub032, error) {
 	p := &Sub032{}
 
@@ -4101,10 +4134,11 @@ func (p *Sub033) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub033 prepares query Sub033: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub033 prepares query Sub033: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub033(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub033, error) {
 	p := &Sub033{}
 
@@ -4208,10 +4242,11 @@ func (p *Sub034) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub034 prepares query Sub034: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub034 prepares query Sub034: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub034(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub034, error) {
 	p := &Sub034{}
 
@@ -4325,10 +4360,11 @@ func (p *Sub035) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, asDouble
 }
 
-// NewSub035 prepares query Sub035: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub035 prepares query Sub035: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub035(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub035, error) {
 	p := &Sub035{}
 
@@ -4432,10 +4468,11 @@ func (p *Sub036) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, g
 }
 
-// NewSub036 prepares query Sub036: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub036 prepares query Sub036: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub036(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub036, error) {
 	p := &Sub036{}
 
@@ -4543,10 +4580,11 @@ func (p *Sub037) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub037 prepares query Sub037: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub037 prepares query Sub037: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub037(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub037, error) {
 	p := &Sub037{}
 
@@ -4662,10 +4700,11 @@ func (p *Sub038) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub038 prepares query Sub038: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub038 prepares query Sub038: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub038(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub038, error) {
 	p := &Sub038{}
 
@@ -4766,10 +4805,11 @@ func (p *Sub039) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub039 prepares query Sub039: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub039 prepares query Sub039: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub039(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub039, error) {
 	p := &Sub039{}
 
@@ -4873,10 +4913,11 @@ func (p *Sub040) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub040 prepares query Sub040: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub040 prepares query Sub040: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub040(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub040, error) {
 	p := &Sub040{}
 
@@ -4980,10 +5021,11 @@ func (p *Sub041) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub041 prepares query Sub041: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub041 prepares query Sub041: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub041(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub041, error) {
 	p := &Sub041{}
 
@@ -5087,10 +5129,11 @@ func (p *Sub042) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return w, v
 }
 
-// NewSub042 prepares query Sub042: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub042 prepares query Sub042: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub042(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub042, error) {
 	p := &Sub042{}
 
@@ -5206,10 +5249,11 @@ func (p *Sub043) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return b
 }
 
-// NewSub043 prepares query Sub043: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (t in TInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub043 prepares query Sub043: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (t: TInputSchema, built by
+// NewTInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub043(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub043, error) {
 	p := &Sub043{}
 
@@ -5313,10 +5357,11 @@ func (p *Sub044) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return isNotNull
 }
 
-// NewSub044 prepares query Sub044: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (t in TInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub044 prepares query Sub044: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (t: TInputSchema, built by
+// NewTInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub044(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub044, error) {
 	p := &Sub044{}
 
@@ -5472,10 +5517,11 @@ func (p *Sub045) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return s, b
 }
 
-// NewSub045 prepares query Sub045: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (t in TInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub045 prepares query Sub045: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (t: TInputSchema, built by
+// NewTInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub045(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub045, error) {
 	p := &Sub045{}
 
@@ -5585,10 +5631,11 @@ func (p *Sub046) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, v
 }
 
-// NewSub046 prepares query Sub046: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema, nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub046 prepares query Sub046: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder; nums: NumsInputSchema, built by NewNumsInputBuilder). A loop-form
+// subquery keeps its inner batches: Release them with Release.
 func NewSub046(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub046, error) {
 	p := &Sub046{}
 
@@ -5859,10 +5906,11 @@ func (p *Sub047) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, v
 }
 
-// NewSub047 prepares query Sub047: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema, nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub047 prepares query Sub047: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder; nonull: NonullInputSchema, built by NewNonullInputBuilder). A
+// loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub047(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub047, error) {
 	p := &Sub047{}
 
@@ -5994,10 +6042,11 @@ func (p *Sub048) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return w
 }
 
-// NewSub048 prepares query Sub048: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub048 prepares query Sub048: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub048(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub048, error) {
 	p := &Sub048{}
 
@@ -6168,10 +6217,11 @@ func (p *Sub049) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, w
 }
 
-// NewSub049 prepares query Sub049: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub049 prepares query Sub049: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub049(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub049, error) {
 	p := &Sub049{}
 
@@ -6412,10 +6462,11 @@ func (p *Sub050) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return quotient
 }
 
-// NewSub050 prepares query Sub050: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub050 prepares query Sub050: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (zeros: ZerosInputSchema, built by
+// NewZerosInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub050(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub050, error) {
 	p := &Sub050{}
 
@@ -6546,10 +6597,11 @@ func (p *Sub051) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, quotient
 }
 
-// NewSub051 prepares query Sub051: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub051 prepares query Sub051: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (zeros: ZerosInputSchema, built by
+// NewZerosInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub051(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub051, error) {
 	p := &Sub051{}
 
@@ -6669,10 +6721,11 @@ func (p *Sub052) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return quotient
 }
 
-// NewSub052 prepares query Sub052: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub052 prepares query Sub052: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (zeros: ZerosInputSchema, built by
+// NewZerosInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub052(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub052, error) {
 	p := &Sub052{}
 
@@ -6840,10 +6893,11 @@ func (p *Sub053) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub053 prepares query Sub053: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (big in BigInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub053 prepares query Sub053: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (big: BigInputSchema, built by
+// NewBigInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub053(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub053, error) {
 	p := &Sub053{}
 
@@ -6959,10 +7013,11 @@ func (p *Sub054) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, v
 }
 
-// NewSub054 prepares query Sub054: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (big in BigInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub054 prepares query Sub054: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (big: BigInputSchema, built by
+// NewBigInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub054(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub054, error) {
 	p := &Sub054{}
 
@@ -7081,10 +7136,11 @@ func (p *Sub055) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return quotient
 }
 
-// NewSub055 prepares query Sub055: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (zeros in ZerosInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub055 prepares query Sub055: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (zeros: ZerosInputSchema, built by
+// NewZerosInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub055(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub055, error) {
 	p := &Sub055{}
 
@@ -7231,10 +7287,11 @@ func (p *Sub056) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub056 prepares query Sub056: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dbl in DblInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub056 prepares query Sub056: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dbl: DblInputSchema, built by
+// NewDblInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub056(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub056, error) {
 	p := &Sub056{}
 
@@ -7334,10 +7391,11 @@ func (p *Sub057) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub057 prepares query Sub057: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dbl in DblInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub057 prepares query Sub057: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dbl: DblInputSchema, built by
+// NewDblInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub057(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub057, error) {
 	p := &Sub057{}
 
@@ -7523,10 +7581,11 @@ func (p *Sub058) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return s, asBigint
 }
 
-// NewSub058 prepares query Sub058: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (words in WordsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub058 prepares query Sub058: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (words: WordsInputSchema, built by
+// NewWordsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub058(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub058, error) {
 	p := &Sub058{}
 
@@ -7627,10 +7686,11 @@ func (p *Sub059) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return s
 }
 
-// NewSub059 prepares query Sub059: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (words in WordsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub059 prepares query Sub059: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (words: WordsInputSchema, built by
+// NewWordsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub059(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub059, error) {
 	p := &Sub059{}
 
@@ -7739,10 +7799,11 @@ func (p *Sub060) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, v
 }
 
-// NewSub060 prepares query Sub060: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub060 prepares query Sub060: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub060(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub060, error) {
 	p := &Sub060{}
 
@@ -7891,10 +7952,11 @@ func (p *Sub061) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return asDouble
 }
 
-// NewSub061 prepares query Sub061: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub061 prepares query Sub061: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub061(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub061, error) {
 	p := &Sub061{}
 
@@ -8019,10 +8081,11 @@ func (p *Sub062) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub062 prepares query Sub062: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub062 prepares query Sub062: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub062(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub062, error) {
 	p := &Sub062{}
 
@@ -8200,10 +8263,11 @@ func (p *Sub063) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return id, ifResult
 }
 
-// NewSub063 prepares query Sub063: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (maps in MapsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub063 prepares query Sub063: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (maps: MapsInputSchema, built by
+// NewMapsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub063(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub063, error) {
 	p := &Sub063{}
 
@@ -8365,10 +8429,11 @@ func (p *Sub064) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return p2, d
 }
 
-// NewSub064 prepares query Sub064: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dates in DatesInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub064 prepares query Sub064: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dates: DatesInputSchema, built by
+// NewDatesInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub064(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub064, error) {
 	p := &Sub064{}
 
@@ -8482,10 +8547,11 @@ func (p *Sub065) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return s, n_
 }
 
-// NewSub065 prepares query Sub065: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (words in WordsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub065 prepares query Sub065: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (words: WordsInputSchema, built by
+// NewWordsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub065(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub065, error) {
 	p := &Sub065{}
 
@@ -8614,10 +8680,11 @@ func (p *Sub066) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return allOf
 }
 
-// NewSub066 prepares query Sub066: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dates in DatesInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub066 prepares query Sub066: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dates: DatesInputSchema, built by
+// NewDatesInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub066(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub066, error) {
 	p := &Sub066{}
 
@@ -8721,10 +8788,11 @@ func (p *Sub067) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return p2
 }
 
-// NewSub067 prepares query Sub067: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (dates in DatesInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub067 prepares query Sub067: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (dates: DatesInputSchema, built by
+// NewDatesInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub067(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub067, error) {
 	p := &Sub067{}
 
@@ -8870,10 +8938,11 @@ func (p *Sub068) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return sum
 }
 
-// NewSub068 prepares query Sub068: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub068 prepares query Sub068: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub068(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub068, error) {
 	p := &Sub068{}
 
@@ -9047,10 +9116,11 @@ func (p *Sub069) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v, caseResult
 }
 
-// NewSub069 prepares query Sub069: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema, nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub069 prepares query Sub069: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder; nonull: NonullInputSchema, built by NewNonullInputBuilder). A
+// loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub069(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub069, error) {
 	p := &Sub069{}
 
@@ -9199,10 +9269,11 @@ func (p *Sub070) pass2(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub070 prepares query Sub070: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema, nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub070 prepares query Sub070: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder; nonull: NonullInputSchema, built by NewNonullInputBuilder). A
+// loop-form subquery keeps its inner batches: Release them with Release.
 func NewSub070(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub070, error) {
 	p := &Sub070{}
 
@@ -9432,10 +9503,11 @@ func (p *Sub071) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub071 prepares query Sub071: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nonull in NonullInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub071 prepares query Sub071: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nonull: NonullInputSchema, built by
+// NewNonullInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub071(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub071, error) {
 	p := &Sub071{}
 
@@ -9540,10 +9612,11 @@ func (p *Sub072) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub072 prepares query Sub072: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub072 prepares query Sub072: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub072(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub072, error) {
 	p := &Sub072{}
 
@@ -9670,10 +9743,11 @@ func (p *Sub073) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return asDouble
 }
 
-// NewSub073 prepares query Sub073: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (t in TInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub073 prepares query Sub073: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (t: TInputSchema, built by
+// NewTInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub073(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub073, error) {
 	p := &Sub073{}
 
@@ -9803,10 +9877,11 @@ func (p *Sub074) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub074 prepares query Sub074: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (nums in NumsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub074 prepares query Sub074: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (nums: NumsInputSchema, built by
+// NewNumsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub074(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub074, error) {
 	p := &Sub074{}
 
@@ -9923,10 +9998,11 @@ func (p *Sub075) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub075 prepares query Sub075: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub075 prepares query Sub075: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub075(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub075, error) {
 	p := &Sub075{}
 
@@ -10068,10 +10144,11 @@ func (p *Sub076) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub076 prepares query Sub076: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub076 prepares query Sub076: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub076(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub076, error) {
 	p := &Sub076{}
 
@@ -10189,10 +10266,11 @@ func (p *Sub077) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub077 prepares query Sub077: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub077 prepares query Sub077: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub077(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub077, error) {
 	p := &Sub077{}
 
@@ -10310,10 +10388,11 @@ func (p *Sub078) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub078 prepares query Sub078: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (two in TwoInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub078 prepares query Sub078: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (two: TwoInputSchema, built by
+// NewTwoInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub078(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub078, error) {
 	p := &Sub078{}
 
@@ -10524,10 +10603,11 @@ func (p *Sub079) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub079 prepares query Sub079: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub079 prepares query Sub079: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub079(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub079, error) {
 	p := &Sub079{}
 
@@ -10634,10 +10714,11 @@ func (p *Sub080) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub080 prepares query Sub080: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub080 prepares query Sub080: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub080(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub080, error) {
 	p := &Sub080{}
 
@@ -10772,10 +10853,11 @@ func (p *Sub081) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return anyOf, v
 }
 
-// NewSub081 prepares query Sub081: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub081 prepares query Sub081: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub081(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub081, error) {
 	p := &Sub081{}
 
@@ -10883,10 +10965,11 @@ func (p *Sub082) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return v
 }
 
-// NewSub082 prepares query Sub082: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub082 prepares query Sub082: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub082(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub082, error) {
 	p := &Sub082{}
 
@@ -11016,10 +11099,11 @@ func (p *Sub083) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, v
 }
 
-// NewSub083 prepares query Sub083: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub083 prepares query Sub083: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub083(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub083, error) {
 	p := &Sub083{}
 
@@ -11129,10 +11213,11 @@ func (p *Sub084) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, v
 }
 
-// NewSub084 prepares query Sub084: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub084 prepares query Sub084: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub084(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub084, error) {
 	p := &Sub084{}
 
@@ -11239,10 +11324,11 @@ func (p *Sub085) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, v
 }
 
-// NewSub085 prepares query Sub085: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub085 prepares query Sub085: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub085(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub085, error) {
 	p := &Sub085{}
 
@@ -11349,10 +11435,11 @@ func (p *Sub086) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, v
 }
 
-// NewSub086 prepares query Sub086: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub086 prepares query Sub086: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub086(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub086, error) {
 	p := &Sub086{}
 
@@ -11459,10 +11546,11 @@ func (p *Sub087) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, v
 }
 
-// NewSub087 prepares query Sub087: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub087 prepares query Sub087: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub087(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub087, error) {
 	p := &Sub087{}
 
@@ -11582,10 +11670,11 @@ func (p *Sub088) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, asDecimal, v
 }
 
-// NewSub088 prepares query Sub088: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub088 prepares query Sub088: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub088(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub088, error) {
 	p := &Sub088{}
 
@@ -11790,10 +11879,11 @@ func (p *Sub089) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, asDecimal, v
 }
 
-// NewSub089 prepares query Sub089: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub089 prepares query Sub089: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub089(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub089, error) {
 	p := &Sub089{}
 
@@ -11983,10 +12073,11 @@ func (p *Sub090) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return w
 }
 
-// NewSub090 prepares query Sub090: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub090 prepares query Sub090: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub090(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub090, error) {
 	p := &Sub090{}
 
@@ -12105,10 +12196,11 @@ func (p *Sub091) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, w
 }
 
-// NewSub091 prepares query Sub091: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub091 prepares query Sub091: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub091(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub091, error) {
 	p := &Sub091{}
 
@@ -12218,10 +12310,11 @@ func (p *Sub092) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return g, w
 }
 
-// NewSub092 prepares query Sub092: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub092 prepares query Sub092: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub092(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub092, error) {
 	p := &Sub092{}
 
@@ -12326,10 +12419,11 @@ func (p *Sub093) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return w
 }
 
-// NewSub093 prepares query Sub093: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub093 prepares query Sub093: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub093(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub093, error) {
 	p := &Sub093{}
 
@@ -12449,10 +12543,11 @@ func (p *Sub094) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, w
 }
 
-// NewSub094 prepares query Sub094: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub094 prepares query Sub094: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub094(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub094, error) {
 	p := &Sub094{}
 
@@ -12572,10 +12667,11 @@ func (p *Sub095) pass1(ctx context.Context, in arrow.RecordBatch, mem memory.All
 	return cmp, w
 }
 
-// NewSub095 prepares query Sub095: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (decs in DecsInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewSub095 prepares query Sub095: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (decs: DecsInputSchema, built by
+// NewDecsInputBuilder). A loop-form subquery keeps its inner batches: Release them with
+// Release.
 func NewSub095(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*Sub095, error) {
 	p := &Sub095{}
 

@@ -405,10 +405,11 @@ func (p *P) pass3(ctx context.Context, in arrow.RecordBatch, mem memory.Allocato
 	return mem_
 }
 
-// NewP prepares query p: it reads the tables its subqueries read (tables, keyed
-// by lower-cased name; the outer table may be one of them) and builds each settled subquery once.
-// The batches of each table have its input schema (p in PInputSchema, in in InInputSchema; their builders
-// make them). A loop-form subquery keeps its inner batches: Release them with Release.
+// NewP prepares query p: it reads the tables its subqueries read (tables, keyed by
+// lower-cased name; the outer table may be one of them) and builds each settled subquery
+// once. Each table's batches must have its input schema (p: PInputSchema, built by
+// NewPInputBuilder; in: InInputSchema, built by NewInInputBuilder). A loop-form subquery
+// keeps its inner batches: Release them with Release.
 func NewP(ctx context.Context, tables vec.Tables, mem memory.Allocator) (*P, error) {
 	p := &P{}
 
