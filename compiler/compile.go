@@ -61,10 +61,18 @@ func (p *Program) Table(name string) *ir.Table {
 // can render the diagnostics. Other failures (an unreadable file) are plain
 // errors.
 func Compile(paths []string) (*Program, error) {
+	return CompileWith(paths, nil, nil)
+}
+
+// CompileWith is Compile over the spec files at paths followed by the
+// in-memory spec files extra (names in order, text in srcs, which must not
+// name a path): `exprc run` adds the CREATE TABLE statements it infers from
+// input files no spec declares.
+func CompileWith(paths []string, extra []string, extraSrcs map[string][]byte) (*Program, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("no spec files given")
 	}
-	srcs := make(map[string][]byte, len(paths))
+	srcs := make(map[string][]byte, len(paths)+len(extra))
 	var names []string
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
@@ -76,6 +84,13 @@ func Compile(paths []string) (*Program, error) {
 		}
 		srcs[p] = b
 		names = append(names, p)
+	}
+	for _, name := range extra {
+		if _, dup := srcs[name]; dup {
+			return nil, fmt.Errorf("%s: spec file given twice", name)
+		}
+		srcs[name] = extraSrcs[name]
+		names = append(names, name)
 	}
 	return CompileSources(names, srcs)
 }

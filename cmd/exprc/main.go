@@ -6,6 +6,7 @@
 //	exprc gen [--out DIR | -o FILE] [--package NAME] SPEC...
 //	exprc explain SPEC... [--query NAME] [--format text|json|dot]
 //	exprc run SPEC... --query NAME --input TABLE=FILE [flags]
+//	exprc schema FILE... [--format F] [--table NAME] [--sample-rows N]
 //
 // Exit status: 0 on success (and for --help), 1 on any error: bad usage, a spec
 // error, a data error or a query error.
@@ -38,6 +39,7 @@ Commands:
   gen      generate Go evaluators for the queries of spec files
   explain  show each query's plan and how its common subexpressions are shared
   run      run a query over a data file
+  schema   print a CREATE TABLE for each data file (Parquet, Arrow, CSV, JSON lines)
   version  print the version
 
 Run "exprc <command> --help" for a command's flags.
@@ -59,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdCheck(args[1:], stdout, stderr)
 	case "run":
 		return cmdRun(args[1:], stdout, stderr)
+	case "schema":
+		return cmdSchema(args[1:], stdout, stderr)
 	case "gen":
 		return cli.Gen("exprc gen", args[1:], stdout, stderr)
 	case "explain":

@@ -172,6 +172,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	engineName := fs.String("engine", "auto", "evaluation engine: auto, "+engineNames())
 	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "batches evaluated at once")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
+	verbose := fs.Bool("verbose", false, "print the CREATE TABLE inferred for an --input table no spec declares to stderr")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -242,7 +243,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "unknown --input-format %q (want %s)", *inputFormat, fileio.InputFormats)
 	}
 
-	prog, ok := cli.Compile(specs, stderr)
+	prog, inferred, ok := compileRun(specs, *inputs, *verbose, stderr)
 	if !ok {
 		return 1
 	}
@@ -257,6 +258,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			avail = "available: " + strings.Join(names, ", ")
 		}
 		fmt.Fprintf(stderr, "error: unknown query %q (%s)%s\n", *query, avail, prog.QueryHint(*query))
+		return 1
+	}
+	if err := checkInferredRead(q, inferred); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
 		return 1
 	}
 	for _, in := range *inputs {

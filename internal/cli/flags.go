@@ -65,7 +65,13 @@ func UsageError(stderr io.Writer, fs *FlagSet, format string, args ...any) int {
 
 // Compile compiles specs, rendering diagnostics to stderr on failure.
 func Compile(specs []string, stderr io.Writer) (*compiler.Program, bool) {
-	prog, err := compiler.Compile(specs)
+	return CompileWith(specs, nil, nil, stderr)
+}
+
+// CompileWith is Compile with in-memory spec files after specs, as
+// compiler.CompileWith takes them.
+func CompileWith(specs, extra []string, extraSrcs map[string][]byte, stderr io.Writer) (*compiler.Program, bool) {
+	prog, err := compiler.CompileWith(specs, extra, extraSrcs)
 	if err == nil {
 		return prog, true
 	}

@@ -1,0 +1,223 @@
+package fileio
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/ipc"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
+	"github.com/exprc/exprc/templates/sqltype"
+)
+
+// Schema inference (`exprc schema`, and `exprc run --input` of a table no
+// spec declares) reads what a file says of its columns and gives each the
+// exprc type this package's readers read it as. Parquet and Arrow IPC carry
+// their schema: each Arrow type maps to the narrowest exprc type the reader
+// converts it to losslessly (ArrowSQLType), and a non-nullable (required)
+// column is NOT NULL. CSV and JSON lines carry none: the types are inferred
+// from a sample of rows (infertext.go), never NOT NULL.
+
+// DefaultSampleRows is how many rows of a CSV or JSON lines file schema
+// inference reads by default.
+const DefaultSampleRows = 10000
+
+// InferOptions tune InferSchema.
+type InferOptions struct {
+	// Format is one of InputFormats, or "" for the format of the path's
+	// extension (InputFormat).
+	Format string
+	// SampleRows is how many rows of a text file to read; 0 reads every row.
+	SampleRows int64
+}
+
+// FileSchema is what InferSchema found: each column of the file in file
+// order, and for a text format how much of the file the types rest on.
+type FileSchema struct {
+	Format  string
+	Columns []FileColumn
+	// Rows is the number of rows a text format's types were inferred from;
+	// Whole says that they are all the file's rows.
+	Rows  int64
+	Whole bool
+}
+
+// FileColumn is one column of a file and the exprc type it reads as.
+type FileColumn struct {
+	Name string
+	// FileType is the column's type as the file declares it (the Arrow type
+	// of a Parquet or IPC column); "" for the text formats.
+	FileType string
+	// Type is the exprc type; valid only when Typed.
+	Type  sqltype.Type
+	Typed bool
+	// NotNull: the file declares the column non-nullable (required).
+	NotNull bool
+	// Note says why a column has no type (when !Typed), or what a reader of
+	// the CREATE TABLE should know about its type ("" when nothing).
+	Note string
+}
+
+// InferSchema reads the schema of the file at path: the header of a
+// Parquet or Arrow IPC file, or a sample of the rows of a CSV or JSON lines
+// file (see the package documentation of the rules).
+func InferSchema(path string, opts InferOptions) (*FileSchema, error) {
+	format := opts.Format
+	if format == "" {
+		var err error
+		if format, err = InputFormat(path); err != nil {
+			return nil, err
+		}
+	} else if !IsInputFormat(format) {
+		return nil, fmt.Errorf("unknown data format %q (want %s)", format, InputFormats)
+	}
+	if opts.SampleRows < 0 {
+		return nil, fmt.Errorf("the sample size must not be negative, got %d", opts.SampleRows)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a data file", path)
+	}
+	var fs *FileSchema
+	switch format {
+	case "parquet", "arrow":
+		schema, err := decodeGuarded(func() (*arrow.Schema, error) { return columnarSchema(f, path, format) })
+		var dp *decoderPanic
+		if errors.As(err, &dp) {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		fs = &FileSchema{Format: format}
+		for _, fld := range schema.Fields() {
+			c := FileColumn{Name: fld.Name, FileType: fld.Type.String(), NotNull: !fld.Nullable}
+			c.Type, c.Note, c.Typed = ArrowSQLType(fld.Type)
+			fs.Columns = append(fs.Columns, c)
+		}
+	case "csv":
+		if fs, err = inferCSV(f, path, opts.SampleRows); err != nil {
+			return nil, err
+		}
+	default:
+		if fs, err = inferJSON(f, path, opts.SampleRows); err != nil {
+			return nil, err
+		}
+	}
+	if len(fs.Columns) == 0 {
+		return nil, fmt.Errorf("%s: the file has no columns", path)
+	}
+	return fs, nil
+}
+
+// columnarSchema reads the Arrow schema of a Parquet or Arrow IPC (file or
+// stream) file, as the readers see it.
+func columnarSchema(f *os.File, path, format string) (*arrow.Schema, error) {
+	if format == "parquet" {
+		pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
+		if err != nil {
+			return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
+		}
+		defer pf.Close()
+		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		schema, err := fr.Schema()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return schema, nil
+	}
+	magic := make([]byte, 6)
+	n, _ := io.ReadFull(f, magic)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	if n == 6 && string(magic) == "ARROW1" {
+		fr, err := ipc.NewFileReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: not a readable Arrow IPC file: %w", path, err)
+		}
+		defer fr.Close()
+		return fr.Schema(), nil
+	}
+	sr, err := ipc.NewReader(bufio.NewReaderSize(f, 1<<16))
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a readable Arrow IPC file or stream: %w", path, err)
+	}
+	defer sr.Release()
+	return sr.Schema(), nil
+}
+
+// ArrowSQLType is the exprc type a Parquet or IPC column of Arrow type dt is
+// read as: the narrowest type the readers convert dt to without loss (see the
+// package documentation), so that a CREATE TABLE made from a file's schema
+// reads every value of the file. ok is false when no exprc type reads dt, and
+// note then says so; else note is a caveat or "".
+//
+//	bool -> BOOLEAN      int8, int16, int32, uint8, uint16 -> INT
+//	int64, uint32, uint64 -> BIGINT (a uint64 value above 2^63-1 is an error)
+//	float32, float64 -> DOUBLE      string, large_string, string_view -> VARCHAR
+//	date32, date64 -> DATE          decimal32/64/128(p, s) -> DECIMAL(p, s)
+//	map<K, V> -> MAP<K', V'> when K' is VARCHAR, INT or BIGINT and V' is not a MAP
+func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
+	switch dt.ID() {
+	case arrow.BOOL:
+		return sqltype.Type{Kind: sqltype.Boolean}, "", true
+	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.UINT8, arrow.UINT16:
+		return sqltype.Type{Kind: sqltype.Int}, "", true
+	case arrow.INT64, arrow.UINT32:
+		return sqltype.Type{Kind: sqltype.Bigint}, "", true
+	case arrow.UINT64:
+		return sqltype.Type{Kind: sqltype.Bigint}, "uint64 read as BIGINT: a value above 9223372036854775807 is an error", true
+	case arrow.FLOAT32, arrow.FLOAT64:
+		return sqltype.Type{Kind: sqltype.Double}, "", true
+	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
+		return sqltype.Type{Kind: sqltype.Varchar}, "", true
+	case arrow.DATE32:
+		return sqltype.Type{Kind: sqltype.Date}, "", true
+	case arrow.DATE64:
+		return sqltype.Type{Kind: sqltype.Date}, "date64 read as DATE: a value that is not a whole day is an error", true
+	case arrow.DECIMAL32, arrow.DECIMAL64, arrow.DECIMAL128:
+		d := dt.(arrow.DecimalType)
+		p, s := int(d.GetPrecision()), int(d.GetScale())
+		if p < 1 || p > 38 || s < 0 || s > p {
+			return sqltype.Type{}, fmt.Sprintf("exprc has no DECIMAL(%d,%d): precision 1 to 38, scale 0 to the precision", p, s), false
+		}
+		return sqltype.Type{Kind: sqltype.Decimal, Precision: p, Scale: s}, "", true
+	case arrow.MAP:
+		m := dt.(*arrow.MapType)
+		k, _, kok := ArrowSQLType(m.KeyType())
+		v, _, vok := ArrowSQLType(m.ItemType())
+		switch {
+		case !kok || k.Kind != sqltype.Varchar && k.Kind != sqltype.Int && k.Kind != sqltype.Bigint:
+			return sqltype.Type{}, "exprc's MAP keys are VARCHAR, INT or BIGINT", false
+		case !vok || v.Kind == sqltype.Map:
+			return sqltype.Type{}, "exprc's MAP values are BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE", false
+		}
+		return sqltype.Type{Kind: sqltype.Map, Key: &k, Value: &v}, "", true
+	case arrow.DICTIONARY:
+		return sqltype.Type{}, "exprc does not read dictionary-encoded columns yet", false
+	}
+	return sqltype.Type{}, "exprc has no type for it yet", false
+}
+
+// shortType cuts a long type name for a message.
+func shortType(s string) string {
+	if len(s) > 80 {
+		return strings.ToValidUTF8(s[:77], "") + "..."
+	}
+	return s
+}
