@@ -123,6 +123,11 @@ row; an empty unquoted field is NULL), .parquet, .arrow/.arrows/.feather/.ipc
 from standard input, in the format given by --input-format. Only the columns
 the query reads are decoded: a bad value in another column is not an error.
 
+A table no spec declares is inferred from its --input file when that is
+Parquet or Arrow IPC: exprc compiles the CREATE TABLE "exprc schema FILE"
+prints (--verbose shows it on stderr). A CSV or JSON lines table must be
+declared: "exprc schema FILE" prints a statement to start from.
+
 Output formats (--format): jsonl (JSON lines, the default), csv (with a header
 row), parquet, arrow (Arrow IPC file) and arrows (Arrow IPC stream). Without
 --format the --output extension picks it: .jsonl/.ndjson, .csv, .parquet,

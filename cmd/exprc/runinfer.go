@@ -85,7 +85,7 @@ func compileRun(specs, inputs []string, verbose bool, stderr io.Writer) (*compil
 		}
 		for _, t := range inferred {
 			if len(t.stmt.left) > 0 {
-				fmt.Fprintf(stderr, "note: table %s, inferred from %s, leaves out %s\n", safeText(t.table), safeText(t.file), strings.Join(t.stmt.left, ", "))
+				fmt.Fprintf(stderr, "note: table %s, inferred from %s, leaves out %s\n", safeText(t.table), safeText(t.file), firstFew(t.stmt.left))
 			}
 		}
 		return nil, nil, false

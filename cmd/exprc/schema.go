@@ -79,6 +79,10 @@ func cmdSchema(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		tables[strings.ToLower(name)] = path
+		if path == "-" {
+			fmt.Fprintf(stderr, "error: exprc schema reads files, not standard input: save it to a file first\n")
+			return 1
+		}
 		sch, err := fileio.InferSchema(path, fileio.InferOptions{Format: *format, SampleRows: *sample})
 		if err != nil {
 			fmt.Fprintf(stderr, "error: %s\n", errorLine(err))
@@ -169,7 +173,7 @@ func createTable(name, path string, sch *fileio.FileSchema, sample int64) (*infe
 		last = len(lines) - 1
 	}
 	if last < 0 {
-		return nil, fmt.Errorf("%s: no column has a type exprc reads: %s", path, strings.Join(t.left, ", "))
+		return nil, fmt.Errorf("%s: no column has a type exprc reads: %s", path, firstFew(t.left))
 	}
 	for i, l := range lines {
 		b.WriteString(l)
@@ -181,6 +185,16 @@ func createTable(name, path string, sch *fileio.FileSchema, sample int64) (*infe
 	b.WriteString(");\n")
 	t.text = b.String()
 	return t, nil
+}
+
+// firstFew joins the first items of a list for a message, and says how many
+// more there are.
+func firstFew(items []string) string {
+	const n = 5
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(items[:n], ", "), len(items)-n)
 }
 
 // tableNameOf makes a table name of a file's base name without its

@@ -86,3 +86,48 @@ func TestSchemaGolden(t *testing.T) {
 		return fmt.Sprintf("exit %d\n[stdout]\n%s[stderr]\n%s", r.code, strip(r.stdout), strip(r.stderr))
 	})
 }
+
+func TestTableNameOf(t *testing.T) {
+	for path, want := range map[string]string{
+		"orders.parquet":               "orders",
+		"dir/Orders.v2.csv":            "Orders_v2",
+		"2024-sales.data.csv":          "t_2024_sales_data",
+		"---.jsonl":                    "t",
+		"été à la plage.arrow":         "été_à_la_plage",
+		"order.csv":                    "order", // QuoteName backquotes it
+		"trailing__.csv":               "trailing",
+		"a  b--c.parquet":              "a_b_c",
+		filepath.Join("x", ".hid.csv"): "hid",
+		".csv":                         "t",
+		"no_extension":                 "no_extension",
+	} {
+		if got := tableNameOf(path); got != want {
+			t.Errorf("tableNameOf(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+func TestSchemaHelpAndUsage(t *testing.T) {
+	r := exprc("schema", "--help")
+	if r.code != 0 || !strings.Contains(r.stdout, "usage: exprc schema") || !strings.Contains(r.stdout, "--sample-rows") {
+		t.Errorf("schema --help: code %d, stdout %q", r.code, r.stdout)
+	}
+	if r := exprc("--help"); !strings.Contains(r.stdout, "schema ") {
+		t.Errorf("exprc --help does not list schema:\n%s", r.stdout)
+	}
+	for _, args := range [][]string{
+		{"schema"},
+		{"schema", "--table", "t", "a.csv", "b.csv"},
+		{"schema", "--format", "xml", "a.csv"},
+		{"schema", "--sample-rows", "-1", "a.csv"},
+		{"schema", "--table", "", "a.csv"},
+		{"schema", "-"},
+		{"schema", "does-not-exist.parquet"},
+		{"schema", "file.xlsx"},
+	} {
+		r := exprc(args...)
+		if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "error: ") {
+			t.Errorf("%v: code %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
@@ -212,12 +211,4 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		return sqltype.Type{}, "exprc does not read dictionary-encoded columns yet", false
 	}
 	return sqltype.Type{}, "exprc has no type for it yet", false
-}
-
-// shortType cuts a long type name for a message.
-func shortType(s string) string {
-	if len(s) > 80 {
-		return strings.ToValidUTF8(s[:77], "") + "..."
-	}
-	return s
 }
