@@ -63,7 +63,7 @@ func cmdSchema(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "--sample-rows must not be negative, got %d", *sample)
 	}
 	if fs.Changed("table") {
-		if _, ok := parser.QuoteName(*table); !ok {
+		if _, ok := specName(*table); !ok {
 			return cli.UsageError(stderr, fs, "--table %s is not a name a spec can spell", strconv.Quote(*table))
 		}
 	}
@@ -119,7 +119,7 @@ var formatNames = map[string]string{"parquet": "Parquet", "arrow": "Arrow IPC", 
 // comment line; a typed column with a caveat gets one before it. It is an
 // error when no column is left.
 func createTable(name, path string, sch *fileio.FileSchema, sample int64) (*inferredTable, error) {
-	qname, ok := parser.QuoteName(name)
+	qname, ok := specName(name)
 	if !ok {
 		return nil, fmt.Errorf("%s: the table name %s is not a name a spec can spell", path, strconv.Quote(name))
 	}
@@ -141,7 +141,7 @@ func createTable(name, path string, sch *fileio.FileSchema, sample int64) (*infe
 	var lines []string
 	last := -1 // the line of the last column, which takes no comma
 	for _, c := range sch.Columns {
-		q, ok := parser.QuoteName(c.Name)
+		q, ok := specName(c.Name)
 		why := ""
 		switch {
 		case !ok || hasControl(c.Name):
@@ -226,6 +226,16 @@ func tableNameOf(path string) string {
 	return name
 }
 
+// specName is name as a spec spells it (parser.QuoteName); ok is false
+// when no spelling reads back as name: an empty name or one that is not
+// valid UTF-8.
+func specName(name string) (string, bool) {
+	if name == "" || !utf8.ValidString(name) {
+		return "", false
+	}
+	return parser.QuoteName(name), true
+}
+
 // hasControl reports whether s holds a control character, which a spec
 // could hold in backquotes but a terminal and a diff would mangle.
 func hasControl(s string) bool {
@@ -240,7 +250,7 @@ func hasControl(s string) bool {
 // commentName spells a column's name in a comment line: as a spec would,
 // or Go-quoted when it has control characters or bad UTF-8, shortened.
 func commentName(name string) string {
-	if q, ok := parser.QuoteName(name); ok && !hasControl(name) && utf8.RuneCountInString(q) <= 64 {
+	if q, ok := specName(name); ok && !hasControl(name) && utf8.RuneCountInString(q) <= 64 {
 		return q
 	}
 	return safeText(name)

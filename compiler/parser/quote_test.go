@@ -2,8 +2,9 @@ package parser
 
 import "testing"
 
-// TestQuoteNameReadsBack checks that every name QuoteName spells reads back
-// as the same column name, plain or backquoted as needed.
+// TestQuoteNameReadsBack checks that the names QuoteName spells read back as
+// the same column name, plain or backquoted as needed: `exprc schema` prints
+// file column names with it.
 func TestQuoteNameReadsBack(t *testing.T) {
 	for _, c := range []struct{ name, want string }{
 		{"id", "id"},
@@ -20,9 +21,9 @@ func TestQuoteNameReadsBack(t *testing.T) {
 		{"name:", "`name:`"},
 		{"--x", "`--x`"},
 	} {
-		got, ok := QuoteName(c.name)
-		if !ok || got != c.want {
-			t.Errorf("QuoteName(%q) = %q, %v, want %q", c.name, got, ok, c.want)
+		got := QuoteName(c.name)
+		if got != c.want {
+			t.Errorf("QuoteName(%q) = %q, want %q", c.name, got, c.want)
 			continue
 		}
 		f, errs := ParseFile("t.sql", []byte("CREATE TABLE t ("+got+" BIGINT, z INT);"))
@@ -32,11 +33,6 @@ func TestQuoteNameReadsBack(t *testing.T) {
 		}
 		if n := f.Tables[0].Columns[0].Name.Name; n != c.name {
 			t.Errorf("%q reads back as %q, want %q", got, n, c.name)
-		}
-	}
-	for _, bad := range []string{"", "\xff"} {
-		if q, ok := QuoteName(bad); ok {
-			t.Errorf("QuoteName(%q) = %q, want not ok", bad, q)
 		}
 	}
 }
