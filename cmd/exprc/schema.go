@@ -144,8 +144,10 @@ func createTable(name, path string, sch *fileio.FileSchema, sample int64) (*infe
 		q, ok := specName(c.Name)
 		why := ""
 		switch {
-		case !ok || hasControl(c.Name):
-			why = "a spec cannot spell its name"
+		case !ok:
+			why = "a spec cannot spell its name (empty, or not valid UTF-8)"
+		case hasControl(c.Name):
+			why = "its name holds control characters"
 		case exact[c.Name] > 1:
 			why = fmt.Sprintf("the file has %d columns of this name: exprc cannot tell them apart", exact[c.Name])
 		case folded[strings.ToLower(c.Name)] != "":
@@ -252,6 +254,9 @@ func hasControl(s string) bool {
 func commentName(name string) string {
 	if q, ok := specName(name); ok && !hasControl(name) && utf8.RuneCountInString(q) <= 64 {
 		return q
+	}
+	if name == "" {
+		return `""`
 	}
 	return safeText(name)
 }
