@@ -166,6 +166,8 @@ and the exit status is 1.
 `
 
 func cmdRun(args []string, stdout, stderr io.Writer) int {
+	rawStderr := stderr
+	stderr = newCappedLines(stderr) // every line short and escaped (errline.go)
 	fs := cli.NewFlags("run", runUsage)
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable); FILE - is standard input")
@@ -213,7 +215,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	var showProgress bool
 	switch *progress {
 	case "auto":
-		showProgress = isTerminal(stderr)
+		showProgress = isTerminal(rawStderr)
 	case "always":
 		showProgress = true
 	case "never":
@@ -313,7 +315,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	var pl *progressLine
 	if showProgress {
-		pl = newProgressLine(stderr)
+		pl = newProgressLine(rawStderr)
 	}
 	job := &runJob{
 		input: inPath, inputFormat: *inputFormat, stdin: stdinFile,

@@ -9,6 +9,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"sync"
 
@@ -54,7 +55,7 @@ func Run(ctx context.Context, threads int, next func() (arrow.RecordBatch, error
 	for range threads {
 		workers.Go(func() {
 			for j := range work {
-				j.res, j.err = eval(ctx, j.in, j.rowBase)
+				j.res, j.err = guard(func() (arrow.RecordBatch, error) { return eval(ctx, j.in, j.rowBase) })
 				j.in.Release()
 				j.in = nil
 				close(j.done)
@@ -67,7 +68,7 @@ func Run(ctx context.Context, threads int, next func() (arrow.RecordBatch, error
 		defer close(work)
 		var rowBase int64
 		for ctx.Err() == nil {
-			in, err := next()
+			in, err := guard(next)
 			if err == io.EOF {
 				eof = true
 				return
@@ -122,4 +123,25 @@ func Run(ctx context.Context, threads int, next func() (arrow.RecordBatch, error
 		err = ctx.Err()
 	}
 	return err
+}
+
+// guard returns f(), or an error when f panics. Run calls next and eval on
+// goroutines of its own, where a panic would end the whole process with a
+// stack trace: a reader or evaluator that panics on some input (a damaged
+// file a decoder does not check) must instead fail the run with one error,
+// which Run reports in input order like any other.
+func guard(f func() (arrow.RecordBatch, error)) (b arrow.RecordBatch, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, &PanicError{Value: r}
+		}
+	}()
+	return f()
+}
+
+// PanicError is a panic of a batch's reader or evaluator, recovered.
+type PanicError struct{ Value any }
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("internal error: %v", e.Value)
 }

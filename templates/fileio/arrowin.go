@@ -56,7 +56,9 @@ func newBatchInput(path string, table *tableType, fileSchema *arrow.Schema, opts
 	}
 	for i, c := range table.Columns {
 		ft := fileSchema.Field(idx[i]).Type
-		if !convertible(ft, c.Type) {
+		// A column the query does not read is never decoded, so its type
+		// does not matter: a mistyped declaration of it is not an error.
+		if !skipped(opts, i) && !convertible(ft, c.Type) {
 			return nil, fmt.Errorf("%s: column %q has type %s, want %s (%s)", path, c.Name, ft, sqltype.Arrow(c.Type), c.Type)
 		}
 	}
@@ -426,13 +428,19 @@ func newParquetInput(f *os.File, path string, table *tableType, opts Options) (I
 }
 
 func openParquet(f *os.File, path string, table *tableType, opts Options) (Input, error) {
-	pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
+	src, size, unknown, err := openFooter(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	pf, err := file.NewParquetReader(src, file.WithReadProps(nil))
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
 	}
-	// With threads, the columns of each batch are decoded at once, while
-	// exprc's pipeline evaluates the batches read before it.
-	props := pqarrow.ArrowReadProperties{BatchSize: int64(opts.BatchSize), Parallel: opts.Threads > 1}
+	// Not Parallel: pqarrow then reads the columns on goroutines of its own,
+	// where a panic on a damaged file (arrow-go does not check every size it
+	// reads) would end the process. Batches are still decoded while exprc's
+	// pipeline evaluates the ones read before them.
+	props := pqarrow.ArrowReadProperties{BatchSize: int64(opts.BatchSize)}
 	fr, err := pqarrow.NewFileReader(pf, props, opts.Mem)
 	if err != nil {
 		pf.Close()
@@ -443,10 +451,18 @@ func openParquet(f *os.File, path string, table *tableType, opts Options) (Input
 		pf.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := checkUnknownLogical(path, table, fileSchema, unknown, opts); err != nil {
+		pf.Close()
+		return nil, err
+	}
 	in, err := newBatchInput(path, table, fileSchema, opts)
 	if err != nil {
 		pf.Close()
 		return nil, err
+	}
+	if err := checkChunks(size, pf, fr.Manifest, in.idx); err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if flat := newFlatParquetInput(pf, fr.Manifest, in, opts); flat != nil {
 		in.flat = flat

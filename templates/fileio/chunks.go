@@ -256,7 +256,7 @@ func (in *textInput) work(todo <-chan *textBlock, p blockParser) {
 			if !ok {
 				return
 			}
-			p.parse(b)
+			parseGuarded(p, b)
 			in.src.putBuf(b.buf)
 			b.buf, b.data = nil, nil
 			close(b.done)
@@ -285,7 +285,7 @@ func (in *textInput) nextBlock() (*textBlock, error) {
 			return nil, err
 		}
 	}
-	in.parser.parse(b)
+	parseGuarded(in.parser, b)
 	in.src.putBuf(b.buf)
 	b.buf, b.data = nil, nil
 	return b, nil

@@ -38,7 +38,7 @@ func parseBool(s string) (bool, error) {
 	case strings.EqualFold(t, "false"):
 		return false, nil
 	}
-	return false, verrf("invalid BOOLEAN %q", s)
+	return false, verrf("invalid BOOLEAN %s", quote(s))
 }
 
 func parseInt(s string, t sqltype.Type) (int64, error) {
@@ -49,9 +49,9 @@ func parseInt(s string, t sqltype.Type) (int64, error) {
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, bits)
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) {
-			return 0, verrf("%s value out of range %q", t, s)
+			return 0, verrf("%s value out of range %s", t, quote(s))
 		}
-		return 0, verrf("invalid %s %q", t, s)
+		return 0, verrf("invalid %s %s", t, quote(s))
 	}
 	return n, nil
 }
@@ -60,15 +60,15 @@ func parseDouble(s string) (float64, error) {
 	t := strings.TrimSpace(s)
 	// Reject Go-only spellings (hex floats, underscores) that are not SQL numbers.
 	if strings.ContainsAny(t, "xXpP_") {
-		return 0, verrf("invalid DOUBLE %q", s)
+		return 0, verrf("invalid DOUBLE %s", quote(s))
 	}
 	f, err := strconv.ParseFloat(t, 64)
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0) {
-			return 0, verrf("DOUBLE value out of range %q", s)
+			return 0, verrf("DOUBLE value out of range %s", quote(s))
 		}
 		if !errors.Is(err, strconv.ErrRange) {
-			return 0, verrf("invalid DOUBLE %q", s)
+			return 0, verrf("invalid DOUBLE %s", quote(s))
 		}
 	}
 	return f, nil
@@ -81,9 +81,9 @@ func parseDecimal(s string, t sqltype.Type) (rt.Decimal, error) {
 	v, err := rt.CastStringToDecimal(s, t.Scale, t.Precision)
 	if err != nil {
 		if err.Class == rt.CastInvalidInput {
-			return v, verrf("invalid %s %q", t, s)
+			return v, verrf("invalid %s %s", t, quote(s))
 		}
-		return v, verrf("%s value out of range %q", t, s)
+		return v, verrf("%s value out of range %s", t, quote(s))
 	}
 	return v, nil
 }
@@ -91,7 +91,7 @@ func parseDecimal(s string, t sqltype.Type) (rt.Decimal, error) {
 func parseDate(s string) (date, error) {
 	d, ok := rt.ParseDate(s)
 	if !ok {
-		return 0, verrf("invalid DATE %q", s)
+		return 0, verrf("invalid DATE %s", quote(s))
 	}
 	return date(d), nil
 }
@@ -506,7 +506,7 @@ func (p *jsonParser) rawValue() string {
 func (p *jsonParser) wrongJSON(t sqltype.Type) error {
 	p.ws()
 	raw := p.rawValue()
-	return verrf("invalid %s %s", t, raw)
+	return verrf("invalid %s %s", t, clip(raw))
 }
 
 // appendJSON reads one JSON value of type t at the cursor and appends it to b.
@@ -541,7 +541,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 				return false, err
 			}
 			if !integer {
-				return false, verrf("invalid %s %s", t, s)
+				return false, verrf("invalid %s %s", t, clip(s))
 			}
 			return false, appendText(b, t, s)
 		}
@@ -594,7 +594,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 				return nil, err
 			}
 			if !integer {
-				return nil, verrf("invalid %s %s", t, s)
+				return nil, verrf("invalid %s %s", t, clip(s))
 			}
 			return parseText(s, t)
 		}

@@ -267,7 +267,7 @@ func matchColumns(path string, table *tableType, names []string) ([]int, error) 
 		for j, n := range names {
 			if strings.EqualFold(n, c.Name) {
 				if idx[i] >= 0 {
-					return nil, fmt.Errorf("%s: column %q matches more than one file column (%q, %q) ignoring case", path, c.Name, names[idx[i]], n)
+					return nil, fmt.Errorf("%s: column %q matches more than one file column (%s, %s) ignoring case", path, c.Name, quote(names[idx[i]]), quote(n))
 				}
 				idx[i] = j
 			}
@@ -280,7 +280,7 @@ func matchColumns(path string, table *tableType, names []string) ([]int, error) 
 func requireColumns(path, what string, table *tableType, idx []int, names []string) error {
 	for i, j := range idx {
 		if j < 0 {
-			return fmt.Errorf("%s: missing column %q (%s has %s)", path, table.Columns[i].Name, what, strings.Join(names, ", "))
+			return fmt.Errorf("%s: missing column %q (%s has %s)", path, table.Columns[i].Name, what, nameList(names))
 		}
 	}
 	return nil

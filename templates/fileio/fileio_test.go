@@ -358,7 +358,7 @@ func TestBadData(t *testing.T) {
 		{"events.csv", "a,i,b,day,m\n1,,,,{oops}\n", `events.csv: row 0 (line 2): column "m": malformed JSON at byte 2: unexpected 'o', want a string`},
 		{"events.csv", "a,i,b,day,m\n1,,,\n", `events.csv: row 0 (line 2): 4 fields, but the header has 5`},
 		{"events.csv", "a,i,b,day,m\n1,,,,\n2,\"abc,,,\n", `events.csv: row 1: line 3: quoted field is not closed`},
-		{"events.csv", "x,i,b,day,m\n", `events.csv: missing column "a" (header has x, i, b, day, m)`},
+		{"events.csv", "x,i,b,day,m\n", `events.csv: missing column "a" (header has "x", "i", "b", "day", "m")`},
 		{"events.csv", "", `events.csv: empty file, want a header row naming the columns`},
 		{"events.jsonl", `{"a": 1}` + "\n" + `{"a": 1.5}`, `events.jsonl: row 1 (line 2): column "a": invalid BIGINT 1.5`},
 		{"events.jsonl", `{"a": "12x"}`, `events.jsonl: row 0 (line 1): column "a": invalid BIGINT "12x"`},
@@ -510,7 +510,7 @@ func TestBadColumnar(t *testing.T) {
 	rec := rb.NewRecordBatch()
 	writeIPC(t, p, false, rec)
 	_, err = readAll(t, p, tbl, 1)
-	if want := p + `: missing column "a" (the file has z)`; err == nil || err.Error() != want {
+	if want := p + `: missing column "a" (the file has "z")`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 }

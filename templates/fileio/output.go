@@ -145,6 +145,7 @@ type chunk struct {
 	b         arrow.RecordBatch
 	lo, hi    int
 	buf       []byte
+	err       error // a panic of the formatter, recovered
 	formatted chan struct{}
 }
 
@@ -235,12 +236,15 @@ func (o *textOutput) formatter() {
 	var cols []textColumn
 	for c := range o.work {
 		if !o.failed.Load() {
-			cols = o.columns(cols[:0], c.b)
-			if o.csv {
-				c.buf = formatCSV(c.buf[:0], cols, c.lo, c.hi)
-			} else {
-				c.buf = formatJSON(c.buf[:0], cols, o.keys, c.lo, c.hi)
-			}
+			c.err = guardErr(func() error {
+				cols = o.columns(cols[:0], c.b)
+				if o.csv {
+					c.buf = formatCSV(c.buf[:0], cols, c.lo, c.hi)
+				} else {
+					c.buf = formatJSON(c.buf[:0], cols, o.keys, c.lo, c.hi)
+				}
+				return nil
+			})
 		}
 		c.b.Release()
 		c.b = nil
@@ -259,6 +263,10 @@ func (o *textOutput) writer(bw *bufio.Writer) {
 	}
 	for c := range o.order {
 		<-c.formatted
+		if c.err != nil {
+			fail(c.err)
+			c.err = nil
+		}
 		if !o.failed.Load() {
 			_, err := bw.Write(c.buf)
 			fail(err)

@@ -70,11 +70,11 @@ func newBatchOutput(schema *arrow.Schema, threads int, write func(arrow.RecordBa
 		}
 		for b := range o.queue {
 			if !o.failed.Load() {
-				fail(write(b))
+				fail(guardErr(func() error { return write(b) }))
 			}
 			b.Release()
 		}
-		fail(finish())
+		fail(guardErr(finish))
 	}()
 	return o
 }

@@ -246,7 +246,7 @@ func (w *parquetWriter) each(n int, f func(k int, levels [][]int16) error) error
 		go func(levels [][]int16) {
 			defer wg.Done()
 			for k := int(next.Add(1) - 1); k < n; k = int(next.Add(1) - 1) {
-				errs[k] = f(k, levels)
+				errs[k] = guardErr(func() error { return f(k, levels) })
 			}
 		}(w.levels[3*t : 3*t+3])
 	}

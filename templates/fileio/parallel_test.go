@@ -640,7 +640,7 @@ func TestSkipMissing(t *testing.T) {
 	os.WriteFile(path, []byte("a\n1\n"), 0o644)
 	table := &ir.Table{Name: "t", Columns: []ir.Column{{Name: "a", Type: ir.TypeBigint}, {Name: "z", Type: ir.TypeBigint}}}
 	_, err := OpenInput(path, ir.ArrowSchema(table.Columns), Options{Skip: []bool{false, true}})
-	if want := path + `: missing column "z" (header has a)`; err == nil || err.Error() != want {
+	if want := path + `: missing column "z" (header has "a")`; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 }
