@@ -490,6 +490,17 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	case msg == "":
 		return fmt.Errorf("compiled engine: %v", waitErr)
 	default:
-		return fmt.Errorf("compiled engine: %s", msg)
+		return fmt.Errorf("compiled engine: %s", crashLine(msg))
 	}
+}
+
+// crashLine is the first line of a Go runtime crash report ("panic: ...",
+// "fatal error: ...") without the goroutine stack traces after it, which say
+// nothing to a user; any other message as it is.
+func crashLine(msg string) string {
+	first, rest, _ := strings.Cut(msg, "\n")
+	if (strings.HasPrefix(first, "panic: ") || strings.HasPrefix(first, "fatal error: ")) && strings.Contains(rest, "goroutine ") {
+		return "crashed: " + first
+	}
+	return msg
 }

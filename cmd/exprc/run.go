@@ -299,7 +299,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	inner, err := readInner(q, files, *batchSize)
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "error: %s\n", fileio.ErrorLine(err.Error()))
 		return 1
 	}
 	defer releaseTables(inner)
@@ -339,7 +339,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 			}
 			return 1
 		}
-		fmt.Fprintf(stderr, "error: %v\n", err)
+		fmt.Fprintf(stderr, "error: %s\n", fileio.ErrorLine(err.Error()))
 		return 1
 	}
 	return 0

@@ -33,6 +33,7 @@ type batchInput struct {
 	fill      *fillers
 	next      func() (arrow.RecordBatch, error)
 	flat      *flatReader // the decoder behind next, for a Parquet file of flat columns
+	untrusted bool        // next's arrays may not fit their buffers (IPC, pqarrow): checkArray them
 	closeFn   func() error
 	cur       arrow.RecordBatch // conformed batch being sliced
 	off       int64
@@ -93,8 +94,12 @@ func (in *batchInput) Next() (arrow.RecordBatch, error) {
 		if err != nil {
 			return nil, in.st.set(fmt.Errorf("%s: %w", in.path, err))
 		}
-		conf, err := in.conform(rec)
+		conf, err := decodeGuarded(func() (arrow.RecordBatch, error) { return in.conform(rec) })
 		rec.Release()
+		var dp *decoderPanic
+		if errors.As(err, &dp) {
+			err = fmt.Errorf("%s: %w", in.path, err)
+		}
 		if err != nil {
 			return nil, in.st.set(err)
 		}
@@ -147,6 +152,11 @@ func (in *batchInput) conform(rec arrow.RecordBatch) (arrow.RecordBatch, error) 
 			continue
 		}
 		arr := rec.Column(in.idx[i])
+		if in.untrusted {
+			if err := checkArray(arr); err != nil {
+				return nil, fmt.Errorf("%s: rows %d to %d: column %q: damaged file: %w", in.path, in.row, in.row+rec.NumRows()-1, c.Name, err)
+			}
+		}
 		if !c.Nullable && arr.NullN() > 0 {
 			for r := 0; r < arr.Len(); r++ {
 				if arr.IsNull(r) {
@@ -418,15 +428,6 @@ func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 	return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
 }
 
-func newParquetInput(f *os.File, path string, table *tableType, opts Options) (Input, error) {
-	in, err := decodeGuarded(func() (Input, error) { return openParquet(f, path, table, opts) })
-	var dp *decoderPanic
-	if errors.As(err, &dp) {
-		err = fmt.Errorf("%s: %w", path, err)
-	}
-	return in, err
-}
-
 func openParquet(f *os.File, path string, table *tableType, opts Options) (Input, error) {
 	src, size, unknown, err := openFooter(f)
 	if err != nil {
@@ -514,6 +515,9 @@ func openParquet(f *os.File, path string, table *tableType, opts Options) (Input
 			}
 		}
 	}
+	// pqarrow assembles nested arrays from a damaged file's levels without
+	// checking that their offsets fit their values.
+	in.untrusted = true
 	rowGroup, rowInGroup := 0, int64(0) // for a query that reads no column
 	in.next = func() (arrow.RecordBatch, error) {
 		if pf.NumRows() == 0 {
@@ -566,6 +570,7 @@ func newIPCInput(f *os.File, path string, table *tableType, opts Options) (Input
 			fr.Close()
 			return nil, err
 		}
+		in.untrusted = true
 		i := 0
 		in.next = func() (arrow.RecordBatch, error) {
 			if i >= fr.NumRecords() {
@@ -596,6 +601,7 @@ func newIPCInput(f *os.File, path string, table *tableType, opts Options) (Input
 		sr.Release()
 		return nil, err
 	}
+	in.untrusted = true
 	in.next = func() (arrow.RecordBatch, error) {
 		if sr.Next() {
 			rec := sr.RecordBatch()

@@ -215,16 +215,25 @@ func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Option
 		}
 	}
 	batchSize, mem := opts.BatchSize, opts.Mem
-	switch format {
-	case "jsonl":
-		return newJSONInput(f, name, table, opts, batchSize, mem)
-	case "csv":
-		return newCSVInput(f, name, table, opts, batchSize, mem)
-	case "parquet":
-		return newParquetInput(f, name, table, opts)
-	default:
-		return newIPCInput(f, name, table, opts)
+	// arrow-go's readers panic on some damaged headers and footers (an
+	// offset past a buffer): the file is then damaged, an error.
+	in, err := decodeGuarded(func() (Input, error) {
+		switch format {
+		case "jsonl":
+			return newJSONInput(f, name, table, opts, batchSize, mem)
+		case "csv":
+			return newCSVInput(f, name, table, opts, batchSize, mem)
+		case "parquet":
+			return openParquet(f, name, table, opts)
+		default:
+			return newIPCInput(f, name, table, opts)
+		}
+	})
+	var dp *decoderPanic
+	if errors.As(err, &dp) {
+		err = fmt.Errorf("%s: %w", name, err)
 	}
+	return in, err
 }
 
 // spool copies r to a temporary file, removed from its directory at once (on

@@ -140,7 +140,8 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 			arrs[k], errs[k] = r.cols[k].read(n, r.mem)
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
+	// The first column's error: one message, as with one thread.
+	if err := firstError(errs); err != nil {
 		for _, a := range arrs {
 			if a != nil {
 				a.Release()
@@ -413,4 +414,14 @@ func newFlatParquetInput(pf *file.Reader, manifest *pqarrow.SchemaManifest, in *
 	}
 	copy(in.idx, pos)
 	return r
+}
+
+// firstError is the first error of errs that is not nil, or nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
