@@ -68,8 +68,16 @@
 // straight into the batches' buffers (pqflat.go): PLAIN and dictionary pages
 // by exprc's own page decoder (pqpage.go), other encodings by arrow-go's
 // column readers. Any other file goes through arrow-go's pqarrow record
-// reader. All give the same batches. A damaged file is an error, also where
-// arrow-go's reader panics.
+// reader (never with pqarrow's own goroutines). All give the same batches.
+//
+// A damaged file is an error, never a panic: every goroutine the package
+// starts recovers, a footer's chunk sizes are checked before arrow-go
+// allocates them (pqcheck.go), and the arrays of IPC and pqarrow batches are
+// checked against their buffers before use (ipcvalid.go). A Parquet column
+// whose logical type arrow-go does not know matters only when read
+// (pqfooter.go), and a DATA_PAGE_V2 page with no value bytes is read
+// (codecs.go). Names and values from a file are quoted and cut in error
+// messages (errtext.go). docs/input-files.md has the whole list.
 //
 // Errors name the file, the 0-based row, the line for text formats, and the
 // column, e.g.
@@ -121,8 +129,9 @@ type Options struct {
 	Threads int
 	// Skip, when not nil, marks the columns the reader need not decode (the
 	// query does not read them): such a column of every batch is all NULL,
-	// and a bad value in it is not an error (a column the file lacks still
-	// is). Skip[i] is for the schema's field i.
+	// and a bad value in it is not an error, nor is a columnar file's type
+	// of it that does not convert (a column the file lacks still is). Skip[i]
+	// is for the schema's field i.
 	Skip []bool
 }
 
