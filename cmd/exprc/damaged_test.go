@@ -450,6 +450,12 @@ func TestDamagedFrictions(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, `column "column with unknown type" has a Parquet logical type exprc cannot read`) {
 		t.Errorf("unknown logical type, read: %+v", r)
 	}
+	// exprc schema reads the file too, and leaves the column out.
+	if r := exprc("schema", golden("unknown-logical-type.parquet")); r.code != 0 ||
+		!strings.Contains(r.stdout, "`column with known type` VARCHAR\n") ||
+		!strings.Contains(r.stdout, "-- column `column with unknown type` left out: binary: a Parquet logical type exprc cannot read") {
+		t.Errorf("exprc schema, unknown logical type: %+v", r)
+	}
 	// A type exprc has no SQL type for, and a mistyped declaration, in a
 	// column the query does not read.
 	f16 := filepath.Join(dir, "f16.parquet")

@@ -91,7 +91,11 @@ func InferSchema(path string, opts InferOptions) (*FileSchema, error) {
 	var fs *FileSchema
 	switch format {
 	case "parquet", "arrow":
-		schema, err := decodeGuarded(func() (*arrow.Schema, error) { return columnarSchema(f, path, format) })
+		var unknown map[string]unknownLogical
+		schema, err := decodeGuarded(func() (s *arrow.Schema, err error) {
+			s, unknown, err = columnarSchema(f, path, format)
+			return s, err
+		})
 		var dp *decoderPanic
 		if errors.As(err, &dp) {
 			err = fmt.Errorf("%s: %w", path, err)
@@ -103,6 +107,10 @@ func InferSchema(path string, opts InferOptions) (*FileSchema, error) {
 		for _, fld := range schema.Fields() {
 			c := FileColumn{Name: fld.Name, FileType: fld.Type.String(), NotNull: !fld.Nullable}
 			c.Type, c.Note, c.Typed = ArrowSQLType(fld.Type)
+			if u, ok := unknown[fld.Name]; ok {
+				c.Type, c.Typed = sqltype.Type{}, false
+				c.Note = fmt.Sprintf("a Parquet logical type exprc cannot read (field %d of the LogicalType union)", u.field)
+			}
 			fs.Columns = append(fs.Columns, c)
 		}
 	case "csv":
@@ -121,43 +129,47 @@ func InferSchema(path string, opts InferOptions) (*FileSchema, error) {
 }
 
 // columnarSchema reads the Arrow schema of a Parquet or Arrow IPC (file or
-// stream) file, as the readers see it.
-func columnarSchema(f *os.File, path, format string) (*arrow.Schema, error) {
+// stream) file, as the readers see it, and the Parquet columns whose logical
+// type the readers do not know (openFooter).
+func columnarSchema(f *os.File, path, format string) (*arrow.Schema, map[string]unknownLogical, error) {
 	if format == "parquet" {
-		pf, err := file.NewParquetReader(f, file.WithReadProps(nil))
+		src, _, unknown, err := openFooter(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
-		defer pf.Close()
+		pf, err := file.NewParquetReader(src, file.WithReadProps(nil))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: not a readable Parquet file: %w", path, err)
+		}
 		fr, err := pqarrow.NewFileReader(pf, pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
 		schema, err := fr.Schema()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return schema, nil
+		return schema, unknown, nil
 	}
 	magic := make([]byte, 6)
 	n, _ := io.ReadFull(f, magic)
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if n == 6 && string(magic) == "ARROW1" {
 		fr, err := ipc.NewFileReader(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: not a readable Arrow IPC file: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: not a readable Arrow IPC file: %w", path, err)
 		}
 		defer fr.Close()
-		return fr.Schema(), nil
+		return fr.Schema(), nil, nil
 	}
 	sr, err := ipc.NewReader(bufio.NewReaderSize(f, 1<<16))
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable Arrow IPC file or stream: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: not a readable Arrow IPC file or stream: %w", path, err)
 	}
 	defer sr.Release()
-	return sr.Schema(), nil
+	return sr.Schema(), nil, nil
 }
 
 // ArrowSQLType is the exprc type a Parquet or IPC column of Arrow type dt is
