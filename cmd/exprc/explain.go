@@ -44,7 +44,7 @@ type queryExplain struct {
 }
 
 func cmdExplain(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlags("explain", explainUsage)
+	fs := cli.NewFlags("exprc explain", explainUsage)
 	query := fs.StringP("query", "q", "", "explain only this query")
 	format := fs.StringP("format", "f", "text", "text, json or dot")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {

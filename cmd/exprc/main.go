@@ -68,13 +68,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "explain":
 		return cmdExplain(args[1:], stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "error: unknown command %q\n\n%s", cmd, mainUsage)
+		fmt.Fprintf(stderr, "error: unknown command %q%s\nrun 'exprc --help' for usage\n", cmd, nearCommand(cmd))
 		return 1
 	}
 }
 
 func cmdVersion(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlags("version", "usage: exprc version\n\nPrints the exprc version, the Go version it was built with and the build's\nmodule version and VCS revision when known.\n")
+	fs := cli.NewFlags("exprc version", "usage: exprc version\n\nPrints the exprc version, the Go version it was built with and the build's\nmodule version and VCS revision when known.\n")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -112,7 +112,7 @@ func cmdVersion(args []string, stdout, stderr io.Writer) int {
 }
 
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlags("check", "usage: exprc check SPEC...\n\nParses and type-checks the spec files together, prints every error with its\nsource line, or a summary line per spec when there are none.\n")
+	fs := cli.NewFlags("exprc check", "usage: exprc check SPEC...\n\nParses and type-checks the spec files together, prints every error with its\nsource line, or a summary line per spec when there are none.\n")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -144,4 +144,16 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %sies", n, word[:len(word)-1])
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// commands lists the commands, for "did you mean".
+var commands = []string{"check", "gen", "explain", "run", "version"}
+
+// nearCommand returns " (did you mean NAME?)" for the command nearest to an
+// unknown one, or "" when none is near (cli.Parse's rule for flags).
+func nearCommand(cmd string) string {
+	if near := cli.Closest(cmd, commands); near != "" {
+		return " (did you mean " + near + "?)"
+	}
+	return ""
 }

@@ -85,6 +85,7 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{nil, "error: no command given"},
 		{[]string{"frobnicate"}, `error: unknown command "frobnicate"`},
+		{[]string{"rnu"}, `error: unknown command "rnu" (did you mean run?)` + "\nrun 'exprc --help' for usage\n"},
 		{[]string{"run", "--bogus"}, "error: unknown flag: --bogus"},
 		{[]string{"check"}, "error: no spec files given"},
 		{[]string{"run", spec, "--input", "events=" + data}, "error: --query is required"},
@@ -101,11 +102,15 @@ func TestUsageErrors(t *testing.T) {
 		if r.code != 1 {
 			t.Errorf("%v: exit %d, want 1", c.args, r.code)
 		}
+		if c.args == nil {
+			continue // no command: the list of commands
+		}
 		if !strings.HasPrefix(r.stderr, c.want) {
 			t.Errorf("%v: stderr %q, want prefix %q", c.args, r.stderr, c.want)
 		}
-		if !strings.Contains(r.stderr, "usage: exprc") {
-			t.Errorf("%v: stderr has no usage", c.args)
+		// One line of error, one pointing at --help: not the whole usage.
+		if lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[1], "run 'exprc") || !strings.HasSuffix(lines[1], " --help' for usage") {
+			t.Errorf("%v: stderr %q, want an error line and the --help line", c.args, r.stderr)
 		}
 	}
 }

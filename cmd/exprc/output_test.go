@@ -124,7 +124,7 @@ func TestRunOutputUsage(t *testing.T) {
 		{[]string{"--format", "feather"}, `error: unknown --format "feather" (want jsonl, csv, parquet, arrow or arrows)`},
 	} {
 		r := exprc(append([]string{"run", spec, "-q", "Div", "-i", "events=" + data}, c.args...)...)
-		if r.code != 1 || !strings.HasPrefix(r.stderr, c.want+"\n") || !strings.Contains(r.stderr, "usage: exprc") {
+		if r.code != 1 || r.stderr != c.want+"\nrun 'exprc run --help' for usage\n" {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, r.code, r.stderr, c.want)
 		}
 	}

@@ -168,7 +168,7 @@ and the exit status is 1.
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	rawStderr := stderr
 	stderr = newCappedLines(stderr) // every line short and escaped (errline.go)
-	fs := cli.NewFlags("run", runUsage)
+	fs := cli.NewFlags("exprc run", runUsage)
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable); FILE - is standard input")
 	inputFormat := fs.String("input-format", "", "format of standard input ("+fileio.InputFormats+"; required with TABLE=-)")

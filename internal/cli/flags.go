@@ -8,21 +8,28 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/exprc/exprc/compiler"
 	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/templates/rt"
 )
 
-// NewFlags makes a subcommand's flag set. Parse handles --help (usage on
-// stdout, exit 0) and bad flags (error and usage on stderr, exit 1).
-func NewFlags(name, usage string) *FlagSet {
+// NewFlags makes the flag set of a subcommand, command being how it is run
+// ("exprc run"). Parse handles --help (usage on stdout, exit 0) and bad flags
+// (one error line and a pointer to --help on stderr, exit 1).
+func NewFlags(command, usage string) *FlagSet {
+	name := command
+	if i := strings.LastIndexByte(command, ' '); i >= 0 {
+		name = command[i+1:]
+	}
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.Usage = func() {}
 	fs.SetOutput(io.Discard)
-	f := &FlagSet{FlagSet: fs, usage: usage}
+	f := &FlagSet{FlagSet: fs, command: command, usage: usage}
 	fs.BoolFuncP("help", "h", "show this help", func(string) error { f.help = true; return nil })
 	return f
 }
@@ -30,8 +37,9 @@ func NewFlags(name, usage string) *FlagSet {
 // FlagSet is a subcommand's flags with its usage text.
 type FlagSet struct {
 	*pflag.FlagSet
-	usage string
-	help  bool
+	command string
+	usage   string
+	help    bool
 }
 
 // PrintUsage writes the usage text and the flags of fs to w.
@@ -48,19 +56,57 @@ func Parse(fs *FlagSet, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "error: %v\n\n", err)
-		PrintUsage(stderr, fs)
-		return 1
+		msg := err.Error()
+		if near := fs.nearFlag(msg); near != "" {
+			msg += " (did you mean " + near + "?)"
+		}
+		return UsageError(stderr, fs, "%s", msg)
 	}
 	return -1
 }
 
-// UsageError prints an error and the usage of fs to stderr and returns exit
-// status 1.
+// UsageError prints an error of the command line as one line, then a line
+// saying where the usage is (the whole usage would bury the error), and
+// returns exit status 1.
 func UsageError(stderr io.Writer, fs *FlagSet, format string, args ...any) int {
-	fmt.Fprintf(stderr, "error: "+format+"\n\n", args...)
-	PrintUsage(stderr, fs)
+	fmt.Fprintf(stderr, "error: "+format+"\n", args...)
+	fmt.Fprintf(stderr, "run '%s --help' for usage\n", fs.command)
 	return 1
+}
+
+// nearFlag returns the flag of fs nearest to the unknown long flag that
+// pflag's error message msg names ("unknown flag: --outptu"), as "--output",
+// or "" if there is none near enough to be a likely misspelling.
+func (fs *FlagSet) nearFlag(msg string) string {
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, "=")
+	var names []string
+	fs.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	if near := Closest(name, names); near != "" {
+		return "--" + near
+	}
+	return ""
+}
+
+// Closest returns the candidate nearest to name by edit distance when near
+// enough to be a likely misspelling (a third of name's length, at least 2
+// so that a swap of two letters counts; 1 for a name under 3 letters); "" if
+// none is.
+func Closest(name string, candidates []string) string {
+	limit := int32(1)
+	if n := len([]rune(name)); n >= 3 {
+		limit = int32(max(2, n/3))
+	}
+	best, bestD := "", limit+1
+	for _, c := range candidates {
+		if d := rt.Levenshtein2(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
 }
 
 // Compile compiles specs, rendering diagnostics to stderr on failure.

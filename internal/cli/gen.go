@@ -45,7 +45,7 @@ const genFileName = "exprc_gen.go"
 // program that registers more functions before calling Gen generates specs
 // that use them.
 func Gen(command string, args []string, stdout, stderr io.Writer) int {
-	fs := NewFlags("gen", fmt.Sprintf(genUsage, command))
+	fs := NewFlags(command, fmt.Sprintf(genUsage, command))
 	outDir := fs.String("out", "", "write DIR/"+genFileName)
 	outFile := fs.StringP("output", "o", "", "write this file")
 	pkg := fs.String("package", "", "Go package name (default: the output directory's name)")
