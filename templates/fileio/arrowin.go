@@ -465,6 +465,10 @@ func openParquet(f *os.File, path string, table *tableType, opts Options) (Input
 		pf.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := checkCodecs(path, pf, fr.Manifest, in); err != nil {
+		pf.Close()
+		return nil, err
+	}
 	if flat := newFlatParquetInput(pf, fr.Manifest, in, opts); flat != nil {
 		in.flat = flat
 		in.next = flat.next
