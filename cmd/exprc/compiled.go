@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -91,6 +92,10 @@ const arrowModule = "github.com/apache/arrow-go/v18"
 
 // buildMu serializes builds within one process.
 var buildMu sync.Mutex
+
+// buildsStarted counts the engine builds this process started: tests check
+// that an input error comes before any build.
+var buildsStarted atomic.Int64
 
 // goVersionRE matches a release version of the go command.
 var goVersionRE = regexp.MustCompile(`^go(1\.\d+(\.\d+)?)`)
@@ -225,6 +230,7 @@ func (e *compiledEngine) find(ctx context.Context, build bool) (string, error) {
 	if st, err := os.Stat(exe); err == nil && st.Mode().IsRegular() {
 		return exe, nil
 	}
+	buildsStarted.Add(1)
 	if e.onBuild != nil {
 		e.onBuild()
 	}
@@ -424,6 +430,9 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	if j.compression != "" {
 		args = append(args, "-compression", j.compression)
 	}
+	if j.strict {
+		args = append(args, "-strict")
+	}
 	if len(e.inner) > 0 {
 		dir, err := os.MkdirTemp("", "exprc-inner-")
 		if err != nil {
@@ -478,6 +487,12 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	msg := strings.TrimSpace(stderr.String())
 	switch {
 	case waitErr == nil:
+		// Its warnings, one per line, in the words of the interpreter's.
+		for line := range strings.Lines(msg) {
+			if w, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), "warning: "); ok {
+				j.warnings = append(j.warnings, errors.New(w))
+			}
+		}
 		return nil
 	case errors.As(waitErr, &exit) && exit.ExitCode() == exitQueryError:
 		var je engineError

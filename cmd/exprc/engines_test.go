@@ -393,7 +393,7 @@ func TestStdinInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"run", spec, "-q", "Fail1", "-i", "t=-"}, "error: --input t=-: give the format of standard input with --input-format (jsonl, csv, parquet or arrow)"},
-		{[]string{"run", spec, "-q", "Fail1", "-i", "t=" + data, "--input-format", "csv"}, "error: --input-format is for standard input, but no --input is TABLE=-"},
+		{[]string{"run", spec, "-q", "Fail1", "-i", "t=" + data, "--input-format", "csv"}, "error: --input-format is for standard input and files without a known extension, but every --input file's extension names its format"},
 		{[]string{"run", spec, "-q", "Fail1", "-i", "t=-", "--input-format", "xml"}, `error: unknown --input-format "xml" (want jsonl, csv, parquet or arrow)`},
 		{[]string{"run", spec, "-q", "SubqueryFails", "-i", "t=-", "--input-format", "csv"}, "error: query SubqueryFails reads table t in a subquery, which exprc reads whole first: give it as a file, not standard input"},
 	} {

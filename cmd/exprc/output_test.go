@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -128,14 +129,27 @@ func TestRunOutputUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, r.code, r.stderr, c.want)
 		}
 	}
-	// Unknown and missing extensions default to JSON lines.
+	// An extension that names no format is an error, and nothing is written;
+	// with --format any name goes.
 	dir := t.TempDir()
-	for _, name := range []string{"out.txt", "out"} {
+	exts := ".jsonl, .ndjson, .csv, .parquet, .arrow, .feather, .ipc or .arrows"
+	for name, want := range map[string]string{
+		"out.xlsx": `error: --output %s: unknown extension ".xlsx" (exprc writes ` + exts + `; or give the format with --format)`,
+		"out":      `error: --output %s: no extension to tell the format by (exprc writes ` + exts + `; or give the format with --format)`,
+	} {
 		p := filepath.Join(dir, name)
 		r := exprc("run", spec, "-q", "Classify", "-i", "events="+data, "-o", p)
+		want = fmt.Sprintf(want, p) + "\nrun 'exprc run --help' for usage\n"
+		if r.code != 1 || r.stderr != want || r.stdout != "" {
+			t.Errorf("%s: %+v, want stderr %q", name, r, want)
+		}
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s written after a usage error", name)
+		}
+		r = exprc("run", spec, "-q", "Classify", "-i", "events="+data, "-o", p, "--format", "csv")
 		got, _ := os.ReadFile(p)
-		if r.code != 0 || !strings.HasPrefix(string(got), `{"bucket":0,"label":"FOO"}`) {
-			t.Errorf("%s: %+v, file %q", name, r, got)
+		if r.code != 0 || string(got) != "bucket,label\n0,FOO\n5,BAR\n1,x\n" {
+			t.Errorf("%s with --format csv: %+v, file %q", name, r, got)
 		}
 	}
 }

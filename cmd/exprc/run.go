@@ -27,7 +27,7 @@ import (
 // results go, and how.
 type runJob struct {
 	input       string   // the outer table's file; "-" is stdin
-	inputFormat string   // the format of stdin, when input is "-"
+	inputFormat string   // its format; "" for the one its extension names
 	stdin       *os.File // read when input is "-"
 	out         io.Writer
 	format      string // output format
@@ -36,6 +36,8 @@ type runJob struct {
 	threads     int
 	skip        []bool           // the outer table's columns the query does not read
 	progress    func(rows int64) // input rows done; never nil
+	strict      bool             // --strict: a JSON key no line has is an error
+	warnings    []error          // the engine's, about the outer input
 }
 
 // engine runs a query over the outer table's file into the output. It returns
@@ -57,11 +59,12 @@ func (e interpEngine) Run(ctx context.Context, j *runJob) error {
 	if err != nil {
 		return err
 	}
-	in, err := fileio.OpenPath(j.input, j.inputFormat, j.stdin, ir.ArrowSchema(e.q.Source.Columns), fileio.Options{BatchSize: j.batchSize, Mem: mem, Threads: j.threads, Skip: j.skip})
+	in, err := openOuter(e.q, j, j.threads)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	defer func() { j.warnings = fileio.Warnings(in) }()
 	out, err := fileio.NewOutput(j.out, j.format, ir.ArrowSchema(e.q.OutputSchema()), fileio.OutputOptions{Threads: j.threads, Compression: j.compression})
 	if err != nil {
 		return err
@@ -120,8 +123,18 @@ the same file may be both the outer and an inner table).
 Input formats by extension: .jsonl/.ndjson (JSON lines), .csv (with a header
 row; an empty unquoted field is NULL), .parquet, .arrow/.arrows/.feather/.ipc
 (Arrow IPC file or stream). --input TABLE=- reads the table the query scans
-from standard input, in the format given by --input-format. Only the columns
-the query reads are decoded: a bad value in another column is not an error.
+from standard input, in the format given by --input-format, which is also the
+format of an input file whose extension is none of these (without it, such a
+file is an error). Only the columns the query reads are decoded: a bad value
+in another column is not an error. Before any engine starts, the input files
+are opened and checked: a CSV header, a Parquet or Arrow schema, the codecs
+of the Parquet columns the query reads.
+
+JSON lines have no header: a column the query reads whose key no line has
+(a misspelled key in the spec) reads as NULL, and is reported by a line
+"warning: FILE: no JSON line has a key for column ..." on stderr at the end of
+the run, with the keys seen and the nearest one. With --strict it is an error
+instead (exit status 1; with --output nothing is written).
 
 A table no spec declares is inferred from its --input file when that is
 Parquet or Arrow IPC: exprc compiles the CREATE TABLE "exprc schema FILE"
@@ -131,7 +144,8 @@ declared: "exprc schema FILE" prints a statement to start from.
 Output formats (--format): jsonl (JSON lines, the default), csv (with a header
 row), parquet, arrow (Arrow IPC file) and arrows (Arrow IPC stream). Without
 --format the --output extension picks it: .jsonl/.ndjson, .csv, .parquet,
-.arrow/.feather/.ipc or .arrows. Every format can go to stdout. --compression
+.arrow/.feather/.ipc or .arrows; another extension, or none, is an error. With
+--format any --output name goes. Every format can go to stdout. --compression
 is for the columnar formats: parquet snappy (the default), zstd, gzip or none;
 arrow and arrows lz4, zstd or none (the default). Rows are formatted and
 encoded on up to --threads goroutines too; the bytes do not depend on it.
@@ -171,8 +185,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlags("exprc run", runUsage)
 	query := fs.StringP("query", "q", "", "name of the query to run (required)")
 	inputs := fs.StringArrayP("input", "i", nil, "data file of a table, as TABLE=FILE (repeatable); FILE - is standard input")
-	inputFormat := fs.String("input-format", "", "format of standard input ("+fileio.InputFormats+"; required with TABLE=-)")
-	format := fs.StringP("format", "f", "", "output format: jsonl, csv, parquet, arrow or arrows (default: from the --output extension, else jsonl)")
+	inputFormat := fs.String("input-format", "", "format of standard input and of an input file without a known extension ("+fileio.InputFormats+")")
+	format := fs.StringP("format", "f", "", "output format: jsonl, csv, parquet, arrow or arrows (default: the one the --output extension names; jsonl on stdout)")
 	compression := fs.String("compression", "", "compression of a parquet (snappy, zstd, gzip, none) or arrow/arrows (lz4, zstd, none) output")
 	output := fs.StringP("output", "o", "", "output file (default: stdout)")
 	batchSize := fs.Int("batch-size", fileio.DefaultBatchSize, "rows per batch")
@@ -180,6 +194,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "batches evaluated at once")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	verbose := fs.Bool("verbose", false, "print the CREATE TABLE inferred for an --input table no spec declares to stderr")
+	strict := fs.Bool("strict", false, "make a warning about the data (a JSON lines column no line has a key for) an error")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -199,11 +214,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if !ok && *engineName != "auto" {
 		return cli.UsageError(stderr, fs, "unknown --engine %q (want auto, %s)", *engineName, engineNames())
 	}
-	if *format == "" {
-		var ok bool
-		if *format, ok = fileio.OutputFormat(*output); !ok {
-			*format = "jsonl"
-		}
+	var err error
+	if *format, err = outputFormat(*output, *format); err != nil {
+		return cli.UsageError(stderr, fs, "%v", err)
 	}
 	if err := fileio.CheckOutput(*format, ""); err != nil {
 		n := len(fileio.OutputFormats)
@@ -241,13 +254,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		files[key] = file
 	}
-	switch {
-	case fromStdin != "" && *inputFormat == "":
-		return cli.UsageError(stderr, fs, "--input %s=-: give the format of standard input with --input-format (%s)", fromStdin, fileio.InputFormats)
-	case fromStdin == "" && *inputFormat != "":
-		return cli.UsageError(stderr, fs, "--input-format is for standard input, but no --input is TABLE=-")
-	case *inputFormat != "" && !fileio.IsInputFormat(*inputFormat):
-		return cli.UsageError(stderr, fs, "unknown --input-format %q (want %s)", *inputFormat, fileio.InputFormats)
+	formats, err := inputFormats(*inputs, *inputFormat)
+	if err != nil {
+		return cli.UsageError(stderr, fs, "%v", err)
 	}
 
 	prog, inferred, ok := compileRun(specs, *inputs, *verbose, stderr)
@@ -297,13 +306,23 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if showProgress {
 		opts.status = stderr
 	}
-	inner, err := readInner(q, files, *batchSize)
+	inner, warnings, err := readInner(q, files, formats, *batchSize, *strict)
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %s\n", fileio.ErrorLine(err.Error()))
 		return 1
 	}
 	defer releaseTables(inner)
 	opts.inner = inner
+
+	job := &runJob{
+		input: inPath, inputFormat: formats[strings.ToLower(q.Source.Name)], stdin: stdinFile,
+		format: *format, compression: *compression, batchSize: *batchSize, threads: *threads,
+		skip: skipColumns(q), strict: *strict,
+	}
+	if err := checkInput(q, job); err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return 1
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -317,13 +336,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if showProgress {
 		pl = newProgressLine(rawStderr)
 	}
-	job := &runJob{
-		input: inPath, inputFormat: *inputFormat, stdin: stdinFile,
-		format: *format, compression: *compression, batchSize: *batchSize, threads: *threads,
-		skip: skipColumns(q), progress: pl.update,
-	}
+	job.progress = pl.update
 	err = execute(ctx, eng, job, *output, stdout)
 	pl.finish()
+	if err == nil {
+		printWarnings(stderr, append(warnings, job.warnings...))
+	}
 	if err != nil {
 		var qe *ir.QueryError
 		if errors.As(err, &qe) {
@@ -378,9 +396,12 @@ func execute(ctx context.Context, eng engine, j *runJob, outPath string, stdout 
 }
 
 // readInner reads whole every table q's subqueries read, from the --input
-// files, keyed by lower-cased table name.
-func readInner(q *ir.Query, files map[string]string, batchSize int) (map[string][]arrow.RecordBatch, error) {
+// files in their formats, keyed by lower-cased table name. It returns the
+// warnings about the columns the subqueries read; with strict, the first is
+// the error.
+func readInner(q *ir.Query, files, formats map[string]string, batchSize int, strict bool) (map[string][]arrow.RecordBatch, []error, error) {
 	out := map[string][]arrow.RecordBatch{}
+	var warnings []error
 	for _, s := range q.Subqueries {
 		key := strings.ToLower(s.Table.Name)
 		if _, done := out[key]; done {
@@ -389,46 +410,54 @@ func readInner(q *ir.Query, files map[string]string, batchSize int) (map[string]
 		path, ok := files[key]
 		if !ok {
 			releaseTables(out)
-			return nil, fmt.Errorf("query %s reads table %s in a subquery: give its data with --input %s=FILE", q.Name, s.Table.Name, s.Table.Name)
+			return nil, nil, fmt.Errorf("query %s reads table %s in a subquery: give its data with --input %s=FILE", q.Name, s.Table.Name, s.Table.Name)
 		}
-		batches, err := readAll(path, s.Table, batchSize)
+		batches, warns, err := readAll(path, formats[key], s.Table, batchSize, readColumns(q, key))
+		if err == nil && strict && len(warns) > 0 {
+			err = warns[0]
+			releaseBatches(batches)
+		}
 		if err != nil {
 			releaseTables(out)
-			return nil, err
+			return nil, nil, err
 		}
 		out[key] = batches
+		warnings = append(warnings, warns...)
 	}
-	return out, nil
+	return out, warnings, nil
 }
 
-// readAll reads every batch of a table's input file.
-func readAll(path string, t *ir.Table, batchSize int) ([]arrow.RecordBatch, error) {
-	in, err := fileio.OpenInput(path, ir.ArrowSchema(t.Columns), fileio.Options{BatchSize: batchSize})
+// readAll reads every batch of a table's input file, in format ("": by its
+// extension), and returns the warnings about the columns read marks.
+func readAll(path, format string, t *ir.Table, batchSize int, read []bool) ([]arrow.RecordBatch, []error, error) {
+	in, err := fileio.OpenPath(path, format, nil, ir.ArrowSchema(t.Columns), fileio.Options{BatchSize: batchSize})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer in.Close()
 	var out []arrow.RecordBatch
 	for {
 		b, err := in.Next()
 		if err == io.EOF {
-			return out, nil
+			return out, readWarnings(in, read, t.Columns), nil
 		}
 		if err != nil {
-			for _, b := range out {
-				b.Release()
-			}
-			return nil, err
+			releaseBatches(out)
+			return nil, nil, err
 		}
 		out = append(out, b)
 	}
 }
 
+func releaseBatches(bs []arrow.RecordBatch) {
+	for _, b := range bs {
+		b.Release()
+	}
+}
+
 func releaseTables(tables map[string][]arrow.RecordBatch) {
 	for _, bs := range tables {
-		for _, b := range bs {
-			b.Release()
-		}
+		releaseBatches(bs)
 	}
 }
 

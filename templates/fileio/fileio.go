@@ -19,7 +19,9 @@
 // Columns are matched by name: exactly, or else case-insensitively when that is
 // unambiguous. File columns the table does not declare are ignored; a table
 // column the file lacks is an error (for JSON lines, where there is no header, a
-// missing key is a NULL instead).
+// missing key is a NULL instead; a read column that no line has a key for is
+// an *UnseenColumnError, which Warnings returns at the end of the input, or
+// Next returns under Options.Strict).
 //
 // Text formats (JSON lines and CSV) spell values as follows:
 //
@@ -62,6 +64,9 @@
 //	VARCHAR      from large_string and string_view
 //	DATE         from date64 holding whole days
 //	MAP          from a map whose key and item types convert by these rules
+//
+// A Parquet column the query reads that is compressed with a codec arrow-go
+// lacks (LZO, Hadoop's LZ4) is an error when the file is opened.
 //
 // A Parquet file whose read columns are all flat (top-level, not repeated) and
 // stored as the table's Arrow types already, the usual case, is decoded
@@ -133,6 +138,10 @@ type Options struct {
 	// of it that does not convert (a column the file lacks still is). Skip[i]
 	// is for the schema's field i.
 	Skip []bool
+	// Strict makes a read column that no line of a JSON lines input carries
+	// an error at the end of the input (an *UnseenColumnError) instead of a
+	// warning (Warnings).
+	Strict bool
 }
 
 // OpenInput opens the data file at path as rows of schema: the Arrow schema of
@@ -156,13 +165,26 @@ func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
 	return in, nil
 }
 
-// OpenPath is OpenInput, except that path "-" is stdin, read in stdinFormat
-// (OpenFile): what a command line's input argument names.
-func OpenPath(path, stdinFormat string, stdin *os.File, schema *arrow.Schema, opts Options) (Input, error) {
+// OpenPath is OpenInput, except that path "-" is stdin, and that a format
+// given (one of InputFormats) is used whatever the extension: what a command
+// line's input argument and format flag name. Stdin needs a format.
+func OpenPath(path, format string, stdin *os.File, schema *arrow.Schema, opts Options) (Input, error) {
 	if path == "-" {
-		return OpenFile(stdin, "stdin", stdinFormat, schema, opts)
+		return OpenFile(stdin, "stdin", format, schema, opts)
 	}
-	return OpenInput(path, schema, opts)
+	if format == "" {
+		return OpenInput(path, schema, opts)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	in, err := OpenFile(f, path, format, schema, opts)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return in, nil
 }
 
 // IsInputFormat reports whether format is one of InputFormats.
@@ -177,22 +199,38 @@ func IsInputFormat(format string) bool {
 // InputFormats lists the input formats, for messages.
 const InputFormats = "jsonl, csv, parquet or arrow"
 
-// InputFormat returns the input format of a file from its extension: "jsonl"
-// (.jsonl, .ndjson), "csv", "parquet", or "arrow" (.arrow, .arrows, .feather,
-// .ipc: the Arrow IPC file or stream format, told apart by the content).
-func InputFormat(path string) (string, error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+// InputExtensions lists the extensions InputFormat knows, for messages.
+var InputExtensions = []string{".jsonl", ".ndjson", ".csv", ".parquet", ".arrow", ".arrows", ".feather", ".ipc"}
+
+// InputFormatOf returns the input format of a file from its extension (case
+// insensitive): "jsonl" (.jsonl, .ndjson), "csv", "parquet", or "arrow"
+// (.arrow, .arrows, .feather, .ipc: the Arrow IPC file or stream format, told
+// apart by the content). ok is false for another or no extension.
+func InputFormatOf(path string) (format string, ok bool) {
+	switch strings.ToLower(filepath.Ext(path)) {
 	case ".jsonl", ".ndjson":
-		return "jsonl", nil
+		return "jsonl", true
 	case ".csv":
-		return "csv", nil
+		return "csv", true
 	case ".parquet":
-		return "parquet", nil
+		return "parquet", true
 	case ".arrow", ".arrows", ".feather", ".ipc":
-		return "arrow", nil
-	default:
-		return "", fmt.Errorf("%s: unknown data format %q (want .jsonl, .ndjson, .csv, .parquet, .arrow, .arrows, .feather or .ipc)", path, ext)
+		return "arrow", true
 	}
+	return "", false
+}
+
+// InputFormat is InputFormatOf with an error that names the extension and the
+// known ones.
+func InputFormat(path string) (string, error) {
+	if f, ok := InputFormatOf(path); ok {
+		return f, nil
+	}
+	ext := filepath.Ext(path)
+	if ext == "" {
+		return "", fmt.Errorf("%s: no extension to tell the data format by (want %s)", path, orList(InputExtensions))
+	}
+	return "", fmt.Errorf("%s: unknown data format %q (want %s)", path, ext, orList(InputExtensions))
 }
 
 // OpenFile reads the open file f (name is for messages) in format, one of

@@ -32,6 +32,9 @@ var outputExts = map[string]string{
 	".arrows":  "arrows",
 }
 
+// OutputExtensions lists the extensions OutputFormat knows, for messages.
+var OutputExtensions = []string{".jsonl", ".ndjson", ".csv", ".parquet", ".arrow", ".feather", ".ipc", ".arrows"}
+
 // OutputFormat returns the format of an output path from its extension (case
 // insensitive): .csv csv; .jsonl and .ndjson jsonl; .parquet parquet; .arrow,
 // .feather and .ipc arrow (the Arrow IPC file format); .arrows arrows (the

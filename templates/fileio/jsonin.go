@@ -30,6 +30,7 @@ type jsonShared struct {
 	skip      []bool
 	exact     map[string]int
 	folded    map[string]int
+	keys      *keyTracker // which read columns some line carries
 }
 
 func newJSONInput(f *os.File, path string, table *tableType, opts Options, batchSize int, mem memory.Allocator) (Input, error) {
@@ -38,6 +39,7 @@ func newJSONInput(f *os.File, path string, table *tableType, opts Options, batch
 		exact:  map[string]int{},
 		folded: map[string]int{},
 	}
+	sh.keys = newKeyTracker(path, table, opts.Skip)
 	for i, c := range table.Columns {
 		sh.exact[c.Name] = i
 		k := strings.ToLower(c.Name)
@@ -50,7 +52,8 @@ func newJSONInput(f *os.File, path string, table *tableType, opts Options, batch
 	threads := max(opts.Threads, 1)
 	src := newBlockSource(f, jsonCut, 2*threads+2)
 	ioErr := func(_ int64, err error) error { return fmt.Errorf("%s: %w", path, err) }
-	return newTextInput(f, path, table, opts, mem, src, nil, 0, func() blockParser { return newJSONParser(sh) }, ioErr), nil
+	in := newTextInput(f, path, table, opts, mem, src, nil, 0, func() blockParser { return newJSONParser(sh) }, ioErr)
+	return &jsonInput{textInput: in, keys: sh.keys, strict: opts.Strict}, nil
 }
 
 func (sh *jsonShared) lookup(key string) int {
@@ -71,6 +74,11 @@ type jsonLineParser struct {
 	seen  []bool
 	keys  []jsonKey      // the keys of the last row, in order
 	cache map[string]int // column of a key (-1: none)
+	// carried marks the read columns some row of this parser's blocks had a
+	// key for; all is set once a row had them all. Merged into sh.keys per
+	// block.
+	carried []bool
+	all     bool
 }
 
 // jsonKey is a key and its column.
@@ -91,6 +99,7 @@ func newJSONParser(sh *jsonShared) *jsonLineParser {
 	return &jsonLineParser{
 		sh: sh, cols: newTextColumns(sh.table, sh.skip, sh.mem),
 		seen: make([]bool, len(sh.table.Columns)), cache: map[string]int{},
+		carried: make([]bool, len(sh.table.Columns)),
 	}
 }
 
@@ -138,6 +147,7 @@ func (w *jsonLineParser) parse(b *textBlock) {
 		b.batches = append(b.batches, w.cols.finish(batchRows))
 	}
 	b.rows, b.lines = rows, line
+	sh.keys.merge(rows, w.all, w.carried, w.cache)
 }
 
 // row appends the row of one line, reading it as the reference reader did so
@@ -207,10 +217,13 @@ func (w *jsonLineParser) row(line []byte) *jsonRowErr {
 		}
 	}
 	if seen == len(w.cols.cols) {
+		w.all = true
 		return nil
 	}
 	for i, ok := range w.seen {
-		if col := w.cols.byTable[i]; !ok && col != nil {
+		if ok {
+			w.carried[i] = true
+		} else if col := w.cols.byTable[i]; col != nil {
 			if !col.c.Nullable {
 				return &jsonRowErr{col: col.c.Name, null: true}
 			}
@@ -257,7 +270,13 @@ func (w *jsonLineParser) key(k int) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	return w.sh.lookup(s), nil
+	col := w.sh.lookup(s)
+	if len(w.cache) < 1024 {
+		// A key with escapes: no raw key equals it unless it means the
+		// same, so the cache may hold it (and the keys seen list it).
+		w.cache[s] = col
+	}
+	return col, nil
 }
 
 // value reads the value of column c at the cursor and appends it; it reports
