@@ -20,6 +20,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/exprc/exprc/compiler/diag"
 	"github.com/exprc/exprc/compiler/parser"
 	"github.com/exprc/exprc/internal/cli"
 )
@@ -150,10 +151,11 @@ func plural(n int, word string) string {
 var commands = []string{"check", "gen", "explain", "run", "version"}
 
 // nearCommand returns " (did you mean NAME?)" for the command nearest to an
-// unknown one, or "" when none is near (cli.Parse's rule for flags).
+// unknown one, or "" when none is near (diag.Suggest, as for flags and names
+// in specs).
 func nearCommand(cmd string) string {
-	if near := cli.Closest(cmd, commands); near != "" {
-		return " (did you mean " + near + "?)"
+	if near := diag.Suggest(cmd, commands); len(near) > 0 {
+		return " (did you mean " + strings.Join(near, " or ") + "?)"
 	}
 	return ""
 }

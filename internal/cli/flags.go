@@ -14,7 +14,6 @@ import (
 
 	"github.com/exprc/exprc/compiler"
 	"github.com/exprc/exprc/compiler/diag"
-	"github.com/exprc/exprc/templates/rt"
 )
 
 // NewFlags makes the flag set of a subcommand, command being how it is run
@@ -74,9 +73,10 @@ func UsageError(stderr io.Writer, fs *FlagSet, format string, args ...any) int {
 	return 1
 }
 
-// nearFlag returns the flag of fs nearest to the unknown long flag that
+// nearFlag returns the flags of fs nearest to the unknown long flag that
 // pflag's error message msg names ("unknown flag: --outptu"), as "--output",
-// or "" if there is none near enough to be a likely misspelling.
+// by diag.Suggest (the rule of "did you mean" for names in specs too), or ""
+// if none is near enough to be a likely misspelling.
 func (fs *FlagSet) nearFlag(msg string) string {
 	name, ok := strings.CutPrefix(msg, "unknown flag: --")
 	if !ok {
@@ -85,28 +85,10 @@ func (fs *FlagSet) nearFlag(msg string) string {
 	name, _, _ = strings.Cut(name, "=")
 	var names []string
 	fs.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-	if near := Closest(name, names); near != "" {
-		return "--" + near
+	if near := diag.Suggest(name, names); len(near) > 0 {
+		return "--" + strings.Join(near, " or --")
 	}
 	return ""
-}
-
-// Closest returns the candidate nearest to name by edit distance when near
-// enough to be a likely misspelling (a third of name's length, at least 2
-// so that a swap of two letters counts; 1 for a name under 3 letters); "" if
-// none is.
-func Closest(name string, candidates []string) string {
-	limit := int32(1)
-	if n := len([]rune(name)); n >= 3 {
-		limit = int32(max(2, n/3))
-	}
-	best, bestD := "", limit+1
-	for _, c := range candidates {
-		if d := rt.Levenshtein2(name, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
 }
 
 // Compile compiles specs, rendering diagnostics to stderr on failure.
