@@ -34,6 +34,8 @@ func TestFlagErrorsOneLine(t *testing.T) {
 		{[]string{"check", "--bogus"}, "error: unknown flag: --bogus\nrun 'exprc check --help' for usage\n"},
 		{[]string{"gen", "--pakage", "p"}, "error: unknown flag: --pakage (did you mean --package?)\nrun 'exprc gen --help' for usage\n"},
 		{[]string{"explain", "--quary", "Q"}, "error: unknown flag: --quary (did you mean --query?)\nrun 'exprc explain --help' for usage\n"},
+		{[]string{"schema", "--formt", "csv"}, "error: unknown flag: --formt (did you mean --format?)\nrun 'exprc schema --help' for usage\n"},
+		{[]string{"shcema"}, "error: unknown command \"shcema\" (did you mean schema?)\nrun 'exprc --help' for usage\n"},
 		{[]string{"version", "-x"}, "error: unknown shorthand flag: 'x' in -x\nrun 'exprc version --help' for usage\n"},
 	} {
 		r := exprc(c.args...)
@@ -79,6 +81,27 @@ func TestRunInputExtension(t *testing.T) {
 	want = "error: --input-format is for standard input and files without a known extension, but every --input file's extension names its format\n" + hint
 	if r.code != 1 || r.stderr != want {
 		t.Errorf("--input-format for nothing: %+v", r)
+	}
+	// A table no spec declares is inferred from a Parquet file given by
+	// --input-format as from a .parquet one.
+	var pq string
+	for _, p := range convert(t, []string{spec}, "events", data) {
+		if strings.HasSuffix(p, ".parquet") {
+			pq = p
+		}
+	}
+	bin := filepath.Join(dir, "events.bin")
+	raw, err = os.ReadFile(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(bin, raw, 0o644) //nolint:errcheck // read below
+	undeclared := filepath.Join(dir, "undeclared.sql")
+	os.WriteFile(undeclared, []byte("-- name: A\nSELECT a FROM events;\n"), 0o644) //nolint:errcheck // read below
+	from = exprc("run", undeclared, "-q", "A", "-i", "events="+pq)
+	r = exprc("run", undeclared, "-q", "A", "-i", "events="+bin, "--input-format", "parquet")
+	if from.code != 0 || r.code != 0 || r.stdout != from.stdout || r.stderr != "" {
+		t.Errorf("inferred from --input-format parquet: %+v, from .parquet: %+v", r, from)
 	}
 	// The inner table of a subquery too.
 	r = exprc("run", demoTables, demoSubquerySpec, "-q", "LineContext", "-i", "lineitem="+filepath.Join(dir, "lineitem.dat"))

@@ -148,7 +148,7 @@ func plural(n int, word string) string {
 }
 
 // commands lists the commands, for "did you mean".
-var commands = []string{"check", "gen", "explain", "run", "version"}
+var commands = []string{"check", "gen", "explain", "run", "schema", "version"}
 
 // nearCommand returns " (did you mean NAME?)" for the command nearest to an
 // unknown one, or "" when none is near (diag.Suggest, as for flags and names

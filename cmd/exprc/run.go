@@ -259,7 +259,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return cli.UsageError(stderr, fs, "%v", err)
 	}
 
-	prog, inferred, ok := compileRun(specs, *inputs, *verbose, stderr)
+	prog, inferred, ok := compileRun(specs, *inputs, formats, *verbose, stderr)
 	if !ok {
 		return 1
 	}

@@ -29,9 +29,10 @@ type inferredInput struct {
 
 // compileRun compiles the specs of exprc run with a CREATE TABLE for each
 // --input table no spec declares whose file carries a schema, printed to
-// stderr when verbose. It returns the program and the inferred tables in
-// --input order; on failure it has printed the errors.
-func compileRun(specs, inputs []string, verbose bool, stderr io.Writer) (*compiler.Program, []inferredInput, bool) {
+// stderr when verbose. formats holds each table's input format where
+// --input-format gives it (inputFormats). It returns the program and the
+// inferred tables in --input order; on failure it has printed the errors.
+func compileRun(specs, inputs []string, formats map[string]string, verbose bool, stderr io.Writer) (*compiler.Program, []inferredInput, bool) {
 	declared, ok := declaredTables(specs)
 	if !ok {
 		// A spec that does not read or parse: its errors come first.
@@ -49,6 +50,9 @@ func compileRun(specs, inputs []string, verbose bool, stderr io.Writer) (*compil
 			continue
 		}
 		format, err := fileio.InputFormat(file)
+		if f := formats[key]; f != "" {
+			format, err = f, nil
+		}
 		switch {
 		case file == "-" || format == "csv" || format == "jsonl":
 			untyped = append(untyped, in)

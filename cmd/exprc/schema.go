@@ -44,7 +44,7 @@ The format comes from the extension as for "exprc run" (.parquet, .arrow,
 `
 
 func cmdSchema(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlags("schema", schemaUsage)
+	fs := cli.NewFlags("exprc schema", schemaUsage)
 	format := fs.String("format", "", "format of the files ("+fileio.InputFormats+"; default: from each file's extension)")
 	table := fs.String("table", "", "name of the table (one file only; default: from the file name)")
 	sample := fs.Int64("sample-rows", fileio.DefaultSampleRows, "rows of a CSV or JSON lines file to infer the types from (0: all)")
