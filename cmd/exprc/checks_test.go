@@ -142,7 +142,7 @@ func unseenSetup(t *testing.T) (dir, spec, data string) {
 
 // unseenWarning is the warning about column craeted of file data.
 func unseenWarning(data string) string {
-	return data + `: no JSON line has a key for column "craeted" (keys seen: "created", "id", "note"; did you mean "created"?)`
+	return data + `: no JSON line has a key for column "craeted"; did you mean "created"? (keys seen: "created", "id", "note")`
 }
 
 // TestJSONUnseenColumn: a read column whose key no JSON line has is a warning
@@ -181,7 +181,7 @@ func TestJSONUnseenColumn(t *testing.T) {
 	ref := filepath.Join(dir, "ref.jsonl")
 	os.WriteFile(ref, []byte(`{"id":1,"label":"a"}`+"\n"), 0o644) //nolint:errcheck // read below
 	r := exprc("run", spec, "-q", "Sub", "-i", "events="+upper, "-i", "ref="+ref)
-	want := "warning: " + ref + `: no JSON line has a key for column "lable" (keys seen: "id", "label"; did you mean "label"?)` + "\n"
+	want := "warning: " + ref + `: no JSON line has a key for column "lable"; did you mean "label"? (keys seen: "id", "label")` + "\n"
 	if r.code != 0 || r.stderr != want {
 		t.Errorf("inner table: %+v, want stderr %q", r, want)
 	}
@@ -289,7 +289,7 @@ func TestInputCheckedBeforeBuild(t *testing.T) {
 	// A schema error too comes before the build.
 	os.WriteFile(spec, []byte("CREATE TABLE t (lzocol BIGINT, missing BIGINT);\n-- name: Q\nSELECT missing AS y FROM t;\n"), 0o644) //nolint:errcheck // read below
 	r = exprc("run", spec, "-q", "Q", "-i", "t="+data, "--engine", "compiled")
-	if want := "error: " + data + `: missing column "missing" (the file has lzocol)` + "\n"; r.code != 1 || r.stderr != want {
+	if want := "error: " + data + `: missing column "missing" (the file has "lzocol")` + "\n"; r.code != 1 || r.stderr != want {
 		t.Errorf("missing column: %+v, want %q", r, want)
 	}
 	if n := buildsStarted.Load() - before; n != 0 {

@@ -23,59 +23,31 @@ import (
 // UnseenColumnError says that no line of a JSON lines input with at least one
 // row has a key for a column the query reads, so the column was all NULL:
 //
-//	events.jsonl: no JSON line has a key for column "craeted" (keys seen: "created", "id"; did you mean "created"?)
+//	events.jsonl: no JSON line has a key for column "craeted"; did you mean "created"? (keys seen: "created", "id")
 //
-// It
-// names the keys the input does have and the closest one, since the likely
-// cause is a misspelled key in the spec.
+// It names the nearest key and the keys the input does have, since the likely
+// cause is a misspelled key in the spec; the suggestion comes first so that
+// a line cut for length keeps it.
 type UnseenColumnError struct {
 	Path   string   // the input, as named in messages
 	Column string   // the table column
 	Keys   []string // the keys seen in the input, sorted (at most maxKeys)
-	More   bool     // more keys were seen than Keys holds
 	Near   string   // the key closest to Column, or ""
 }
 
 func (e *UnseenColumnError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: no JSON line has a key for column %q", e.Path, e.Column)
-	switch {
-	case len(e.Keys) == 0:
-		b.WriteString(" (no line has any key")
-	default:
-		b.WriteString(" (keys seen: ")
-		for i, k := range e.Keys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString(quoteShort(k))
-		}
-		if e.More {
-			b.WriteString(", ...")
-		}
-	}
+	msg := fmt.Sprintf("%s: no JSON line has a key for column %s", e.Path, quote(e.Column))
 	if e.Near != "" {
-		fmt.Fprintf(&b, "; did you mean %s?", quoteShort(e.Near))
+		msg += fmt.Sprintf("; did you mean %s?", quote(e.Near))
 	}
-	b.WriteString(")")
-	return b.String()
+	if len(e.Keys) == 0 {
+		return msg + " (no line has any key)"
+	}
+	return msg + " (keys seen: " + nameList(e.Keys) + ")"
 }
 
-// quoteShort quotes a key for a message, control bytes escaped and a long key
-// cut with an ellipsis.
-func quoteShort(s string) string {
-	const max = 40
-	if r := []rune(s); len(r) > max {
-		return fmt.Sprintf("%q...", string(r[:max]))
-	}
-	return fmt.Sprintf("%q", s)
-}
-
-// maxKeys bounds the keys a keyTracker remembers and a message lists.
-const (
-	maxKeys       = 1024
-	maxListedKeys = 12
-)
+// maxKeys bounds the keys a keyTracker remembers.
+const maxKeys = 1024
 
 // keyTracker collects, over the blocks of one JSON lines input, which read
 // columns some line carried, the keys seen and the rows read.
@@ -88,7 +60,6 @@ type keyTracker struct {
 	carried []bool
 	done    bool            // every read column is carried
 	keys    map[string]bool // key -> it matches a table column
-	more    bool            // keys beyond maxKeys were seen
 }
 
 func newKeyTracker(path string, table *tableType, skip []bool) *keyTracker {
@@ -130,8 +101,7 @@ func (t *keyTracker) merge(rows int64, all bool, carried []bool, cache map[strin
 	for k, col := range cache {
 		if _, ok := t.keys[k]; !ok {
 			if len(t.keys) >= maxKeys {
-				t.more = true
-				continue
+				break
 			}
 			t.keys[k] = col >= 0
 		}
@@ -160,12 +130,7 @@ func (t *keyTracker) unseen() []error {
 		if !r || t.carried[i] {
 			continue
 		}
-		e := &UnseenColumnError{Path: t.path, Column: t.names[i], Keys: all, More: t.more}
-		if len(all) > maxListedKeys {
-			e.Keys, e.More = all[:maxListedKeys], true
-		}
-		e.Near = closest(t.names[i], free)
-		errs = append(errs, e)
+		errs = append(errs, &UnseenColumnError{Path: t.path, Column: t.names[i], Keys: all, Near: closest(t.names[i], free)})
 	}
 	return errs
 }

@@ -47,7 +47,7 @@ func TestUnseenColumns(t *testing.T) {
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := path + `: no JSON line has a key for column "craeted" (keys seen: "LATE", "created", "id", "x\x01y"; did you mean "created"?)`
+	want := path + `: no JSON line has a key for column "craeted"; did you mean "created"? (keys seen: "LATE", "created", "id", "x\x01y")`
 	schema := ir.ArrowSchema(table.Columns)
 	skip := []bool{false, false, false, true}
 	for _, threads := range []int{1, 3} {
@@ -101,13 +101,13 @@ func TestUnseenMessage(t *testing.T) {
 	for i := range 20 {
 		keys = append(keys, fmt.Sprintf("k%02d", i))
 	}
-	e := &UnseenColumnError{Path: "f.jsonl", Column: "zzz", Keys: keys[:maxListedKeys], More: true}
-	want := `f.jsonl: no JSON line has a key for column "zzz" (keys seen: "k00", "k01", "k02", "k03", "k04", "k05", "k06", "k07", "k08", "k09", "k10", "k11", ...)`
+	e := &UnseenColumnError{Path: "f.jsonl", Column: "zzz", Keys: keys}
+	want := `f.jsonl: no JSON line has a key for column "zzz" (keys seen: "k00", "k01", "k02", "k03", "k04", "k05", "k06", "k07", ... (12 more))`
 	if e.Error() != want {
 		t.Errorf("got  %s\nwant %s", e, want)
 	}
 	e = &UnseenColumnError{Path: "f.jsonl", Column: "a", Keys: []string{strings.Repeat("x", 100)}}
-	if got := e.Error(); !strings.Contains(got, `"`+strings.Repeat("x", 40)+`"...)`) {
+	if got := e.Error(); !strings.Contains(got, `"`+strings.Repeat("x", 48)+`..."`) || len(got) > 120 {
 		t.Errorf("long key: %s", got)
 	}
 	e = &UnseenColumnError{Path: "f.jsonl", Column: "a"}

@@ -35,11 +35,11 @@ func checkCodecs(path string, pf *file.Reader, manifest *pqarrow.SchemaManifest,
 			for _, leaf := range leaves {
 				cc, err := rg.ColumnChunk(leaf)
 				if err != nil {
-					return fmt.Errorf("%s: row group %d: column %q: %w", path, g, in.table.Columns[i].Name, err)
+					return fmt.Errorf("%s: row group %d: column %s: %w", path, g, quote(in.table.Columns[i].Name), err)
 				}
 				if codec := cc.Compression(); !codecSupported(codec) {
-					return fmt.Errorf("%s: column %q is compressed with %s (row group %d), which exprc cannot read (it reads %s)",
-						path, in.table.Columns[i].Name, codec, g, orList(supportedCodecs()))
+					return fmt.Errorf("%s: column %s is compressed with %s (row group %d), which exprc cannot read (it reads %s)",
+						path, quote(in.table.Columns[i].Name), codec, g, orList(supportedCodecs()))
 				}
 			}
 		}
