@@ -26,7 +26,7 @@
 #
 # Outputs in OUT (default bench): results.txt (raw go test output),
 # benchstat.txt, REPORT.md, REPORT.svg; with OUT=bench, the headline table in
-# README.md is replaced too.
+# docs/speed.md is replaced too.
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -66,7 +66,7 @@ go tool benchstat -filter '.name:Queries' -col /impl "$out/results.txt" > "$out/
 
 readme=
 if [ "$out" = "$root/bench" ]; then
-	readme=$root/README.md
+	readme=$root/docs/speed.md
 fi
 (cd bench/peers && go run -tags duckdb_arrow ./report \
 	-results "$out/results.txt" \

@@ -5,7 +5,7 @@
 // interleaved rounds, the paired gen/hand ratio) into bench/REPORT.md and
 // the chart bench/REPORT.svg.
 //
-//	go run -tags duckdb_arrow ./report -results ../results.txt -md ../REPORT.md -svg ../REPORT.svg [-scale ../SCALE.md] [-readme ../../README.md]
+//	go run -tags duckdb_arrow ./report -results ../results.txt -md ../REPORT.md -svg ../REPORT.svg [-scale ../SCALE.md] [-readme ../../docs/speed.md]
 //
 // It imports the implementations (peers.All) to order the columns and to
 // state, for each query a peer cannot express, the reason it gives.
@@ -32,7 +32,7 @@ func main() {
 	mdFile := flag.String("md", "../REPORT.md", "the Markdown report to write")
 	svgFile := flag.String("svg", "../REPORT.svg", "the chart to write")
 	pngFile := flag.String("png", "", "also write the chart as a PNG image to this file (to look at it where SVG does not show)")
-	readmeFile := flag.String("readme", "", "README whose headline table (between the "+beginMark+" and "+endMark+" lines) to replace")
+	readmeFile := flag.String("readme", "", "the page (docs/speed.md) whose headline table (between the "+beginMark+" and "+endMark+" lines) to replace")
 	scaleFile := flag.String("scale", "../SCALE.md", "compile-side figures to include (bench/scale's output); skipped if missing")
 	var rn run
 	flag.StringVar(&rn.command, "command", "", "the exact benchmark command")
