@@ -477,21 +477,7 @@ func openParquet(f *os.File, path string, table *tableType, opts Options) (Input
 	}
 	// Read only the leaf columns of the fields the table uses and the query
 	// reads.
-	var leaves []int
-	var collect func(sf *pqarrow.SchemaField)
-	collect = func(sf *pqarrow.SchemaField) {
-		if sf.IsLeaf() {
-			leaves = append(leaves, sf.ColIndex)
-		}
-		for k := range sf.Children {
-			collect(&sf.Children[k])
-		}
-	}
-	for _, j := range in.idx {
-		if j >= 0 {
-			collect(&fr.Manifest.Fields[j])
-		}
-	}
+	leaves := readLeaves(fr.Manifest, in.idx)
 	var rr pqarrow.RecordReader
 	if len(leaves) > 0 {
 		rr, err = fr.GetRecordReader(context.Background(), leaves, nil)

@@ -153,6 +153,12 @@ func OpenInput(path string, schema *arrow.Schema, opts Options) (Input, error) {
 	if err != nil {
 		return nil, err
 	}
+	return openFormat(path, format, schema, opts)
+}
+
+// openFormat opens the file at path and reads it as format, closing it again
+// when it cannot be read.
+func openFormat(path, format string, schema *arrow.Schema, opts Options) (Input, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -175,16 +181,7 @@ func OpenPath(path, format string, stdin *os.File, schema *arrow.Schema, opts Op
 	if format == "" {
 		return OpenInput(path, schema, opts)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	in, err := OpenFile(f, path, format, schema, opts)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return in, nil
+	return openFormat(path, format, schema, opts)
 }
 
 // IsInputFormat reports whether format is one of InputFormats.

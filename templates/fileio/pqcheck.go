@@ -19,21 +19,7 @@ import (
 // no column counts the declared rows one batch at a time. Checked here, a
 // damaged footer is an error before any of that.
 func checkChunks(size int64, pf *file.Reader, manifest *pqarrow.SchemaManifest, fields []int) error {
-	var leaves []int
-	var collect func(sf *pqarrow.SchemaField)
-	collect = func(sf *pqarrow.SchemaField) {
-		if sf.IsLeaf() {
-			leaves = append(leaves, sf.ColIndex)
-		}
-		for k := range sf.Children {
-			collect(&sf.Children[k])
-		}
-	}
-	for _, j := range fields {
-		if j >= 0 {
-			collect(&manifest.Fields[j])
-		}
-	}
+	leaves := readLeaves(manifest, fields)
 	md := pf.MetaData()
 	for g := range pf.NumRowGroups() {
 		rg := md.RowGroup(g)
@@ -95,4 +81,29 @@ func checkUnknownLogical(path string, table *tableType, fileSchema *arrow.Schema
 		}
 	}
 	return nil
+}
+
+// readLeaves is the file's leaf columns (indexes among its leaves) under the
+// top-level fields the query reads (fields: their manifest index, or -1 for a
+// table column the file lacks): what a reader of those fields decodes.
+func readLeaves(manifest *pqarrow.SchemaManifest, fields []int) []int {
+	var leaves []int
+	for _, j := range fields {
+		if j >= 0 {
+			leaves = appendLeaves(leaves, &manifest.Fields[j])
+		}
+	}
+	return leaves
+}
+
+// appendLeaves appends the leaf columns under sf, a MAP's key and value or a
+// flat column's one leaf.
+func appendLeaves(leaves []int, sf *pqarrow.SchemaField) []int {
+	if sf.IsLeaf() {
+		leaves = append(leaves, sf.ColIndex)
+	}
+	for k := range sf.Children {
+		leaves = appendLeaves(leaves, &sf.Children[k])
+	}
+	return leaves
 }

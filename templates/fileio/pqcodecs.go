@@ -19,17 +19,7 @@ func checkCodecs(path string, pf *file.Reader, manifest *pqarrow.SchemaManifest,
 		if j < 0 {
 			continue
 		}
-		var leaves []int
-		var collect func(sf *pqarrow.SchemaField)
-		collect = func(sf *pqarrow.SchemaField) {
-			if sf.IsLeaf() {
-				leaves = append(leaves, sf.ColIndex)
-			}
-			for k := range sf.Children {
-				collect(&sf.Children[k])
-			}
-		}
-		collect(&manifest.Fields[j])
+		leaves := appendLeaves(nil, &manifest.Fields[j])
 		for g := range md.NumRowGroups() {
 			rg := md.RowGroup(g)
 			for _, leaf := range leaves {
