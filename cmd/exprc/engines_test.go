@@ -12,7 +12,13 @@ import (
 )
 
 // TestMain removes the engine cache the compiled-engine tests build into.
+// With EXPRC_TEST_AS_CLI=1 in its environment the test binary is exprc
+// itself, so that a test can run shell commands written for exprc (the
+// README's tour) without building it.
 func TestMain(m *testing.M) {
+	if os.Getenv("EXPRC_TEST_AS_CLI") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	code := m.Run()
 	if testCacheDir != "" {
 		os.RemoveAll(testCacheDir)
