@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/exprc/exprc/templates/fileio"
@@ -42,17 +41,9 @@ func (c *cappedLines) Write(p []byte) (int, error) {
 			c.pending = append(c.pending, buf[i:]...)
 			break
 		}
-		var piece []byte
-		switch {
-		case r == utf8.RuneError && w == 1:
-			piece = []byte(`\x` + strconv.FormatUint(uint64(buf[i])>>4, 16) + strconv.FormatUint(uint64(buf[i])&15, 16))
-		case r == '\t':
-			piece = buf[i : i+1]
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			q := strconv.QuoteRune(r)
-			piece = []byte(q[1 : len(q)-1])
-		default:
-			piece = buf[i : i+w]
+		piece := buf[i : i+w]
+		if e, escaped := fileio.EscapedRune(r, w, buf[i]); escaped && r != '\t' {
+			piece = []byte(e)
 		}
 		i += w
 		if c.cut {

@@ -32,7 +32,7 @@ func outputFormat(output, format string) (string, error) {
 	if f, ok := fileio.OutputFormat(output); ok {
 		return f, nil
 	}
-	known := orList(fileio.OutputExtensions)
+	known := fileio.OrList(fileio.OutputExtensions)
 	if ext := filepath.Ext(output); ext != "" {
 		return "", fmt.Errorf("--output %s: unknown extension %q (exprc writes %s; or give the format with --format)", output, ext, known)
 	}
@@ -67,7 +67,7 @@ func inputFormats(inputs []string, inputFormat string) (map[string]string, error
 			if ext := filepath.Ext(file); ext != "" {
 				what = fmt.Sprintf("unknown extension %q", ext)
 			}
-			return nil, fmt.Errorf("--input %s: %s (exprc reads %s; or give the format with --input-format)", in, what, orList(fileio.InputExtensions))
+			return nil, fmt.Errorf("--input %s: %s (exprc reads %s; or give the format with --input-format)", in, what, fileio.OrList(fileio.InputExtensions))
 		}
 		formats[key] = inputFormat
 		used = true
@@ -76,14 +76,6 @@ func inputFormats(inputs []string, inputFormat string) (map[string]string, error
 		return nil, errors.New("--input-format is for standard input and files without a known extension, but every --input file's extension names its format")
 	}
 	return formats, nil
-}
-
-// orList spells a, b, c or d.
-func orList(s []string) string {
-	if len(s) == 1 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
 // openOuter opens the outer table's input of j as the interpreter reads it,

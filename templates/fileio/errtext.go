@@ -76,16 +76,14 @@ func ErrorLine(msg string) string {
 	for i, w := 0, 0; i < len(msg); i += w {
 		r, n := utf8.DecodeRuneInString(msg[i:])
 		w = n
-		var piece string
+		piece, escaped := EscapedRune(r, n, msg[i])
 		switch {
-		case r == utf8.RuneError && n == 1:
-			piece = fmt.Sprintf(`\x%02x`, msg[i])
 		case r == '\t':
 			piece = " "
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\u2028' || r == '\u2029':
+		case r == '\u2028' || r == '\u2029':
 			q := strconv.QuoteRune(r)
 			piece = q[1 : len(q)-1]
-		default:
+		case !escaped:
 			piece = msg[i : i+n]
 		}
 		if b.Len()+len(piece) > MaxErrorLine-3 {
@@ -95,4 +93,20 @@ func ErrorLine(msg string) string {
 		b.WriteString(piece)
 	}
 	return b.String()
+}
+
+// EscapedRune is how error text spells the rune r of n bytes whose first byte
+// is first, when r is not to be shown as itself: an invalid UTF-8 byte as
+// \xNN, a C0 or C1 control character or DEL (tab included) as Go escapes it.
+// escaped is false for any other rune. ErrorLine and exprc run's capped
+// stderr share it, so that both spell a byte from a file alike.
+func EscapedRune(r rune, n int, first byte) (piece string, escaped bool) {
+	switch {
+	case r == utf8.RuneError && n == 1:
+		return fmt.Sprintf(`\x%02x`, first), true
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		q := strconv.QuoteRune(r)
+		return q[1 : len(q)-1], true
+	}
+	return "", false
 }

@@ -225,9 +225,9 @@ func InputFormat(path string) (string, error) {
 	}
 	ext := filepath.Ext(path)
 	if ext == "" {
-		return "", fmt.Errorf("%s: no extension to tell the data format by (want %s)", path, orList(InputExtensions))
+		return "", fmt.Errorf("%s: no extension to tell the data format by (want %s)", path, OrList(InputExtensions))
 	}
-	return "", fmt.Errorf("%s: unknown data format %q (want %s)", path, ext, orList(InputExtensions))
+	return "", fmt.Errorf("%s: unknown data format %q (want %s)", path, ext, OrList(InputExtensions))
 }
 
 // OpenFile reads the open file f (name is for messages) in format, one of

@@ -62,7 +62,7 @@ var compressions = map[string][]string{
 func CheckOutput(format, compression string) error {
 	codecs, ok := compressions[format]
 	if !ok {
-		return fmt.Errorf("unknown output format %q (want %s)", format, orList(OutputFormats))
+		return fmt.Errorf("unknown output format %q (want %s)", format, OrList(OutputFormats))
 	}
 	if compression == "" {
 		return nil
@@ -75,11 +75,12 @@ func CheckOutput(format, compression string) error {
 	if len(codecs) == 1 {
 		return fmt.Errorf("format %s takes no compression, got %q", format, compression)
 	}
-	return fmt.Errorf("unknown compression %q for format %s (want %s)", compression, format, orList(codecs))
+	return fmt.Errorf("unknown compression %q for format %s (want %s)", compression, format, OrList(codecs))
 }
 
-// orList spells a, b, c or d.
-func orList(s []string) string {
+// OrList spells a, b, c or d: how error messages (here and in exprc run's
+// flag checks) list the formats, extensions and codecs that would do.
+func OrList(s []string) string {
 	if len(s) == 1 {
 		return s[0]
 	}

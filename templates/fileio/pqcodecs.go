@@ -29,7 +29,7 @@ func checkCodecs(path string, pf *file.Reader, manifest *pqarrow.SchemaManifest,
 				}
 				if codec := cc.Compression(); !codecSupported(codec) {
 					return fmt.Errorf("%s: column %s is compressed with %s (row group %d), which exprc cannot read (it reads %s)",
-						path, quote(in.table.Columns[i].Name), codec, g, orList(supportedCodecs()))
+						path, quote(in.table.Columns[i].Name), codec, g, OrList(supportedCodecs()))
 				}
 			}
 		}
