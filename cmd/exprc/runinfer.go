@@ -74,7 +74,7 @@ func compileRun(specs, inputs []string, formats map[string]string, verbose bool,
 				continue
 			}
 		}
-		fmt.Fprintf(stderr, "error: --input %s: no spec declares table %s, and its file's schema does not make one: %s\n", safeText(in), safeText(table), errorLine(err))
+		fmt.Fprintf(stderr, "error: --input %s: no spec declares table %s, and its file's schema does not make one: %s\n", safeText(in), safeText(table), fileio.ErrorLine(err.Error()))
 		return nil, nil, false
 	}
 	prog, ok := cli.CompileWith(specs, names, srcs, stderr)

@@ -85,12 +85,12 @@ func cmdSchema(args []string, stdout, stderr io.Writer) int {
 		}
 		sch, err := fileio.InferSchema(path, fileio.InferOptions{Format: *format, SampleRows: *sample})
 		if err != nil {
-			fmt.Fprintf(stderr, "error: %s\n", errorLine(err))
+			fmt.Fprintf(stderr, "error: %s\n", fileio.ErrorLine(err.Error()))
 			return 1
 		}
 		stmt, err := createTable(name, path, sch, *sample)
 		if err != nil {
-			fmt.Fprintf(stderr, "error: %s\n", errorLine(err))
+			fmt.Fprintf(stderr, "error: %s\n", fileio.ErrorLine(err.Error()))
 			return 1
 		}
 		if i > 0 {
@@ -280,21 +280,4 @@ func safeTextN(s string, max int) string {
 		q = q[:max-4] + `..."`
 	}
 	return q
-}
-
-// errorLine is err's message on one line of at most about 300 bytes.
-func errorLine(err error) string {
-	msg := err.Error()
-	var b strings.Builder
-	for _, r := range msg {
-		if unicode.IsControl(r) {
-			b.WriteString(strings.Trim(strconv.QuoteRune(r), "'"))
-		} else {
-			b.WriteRune(r)
-		}
-		if b.Len() > 300 {
-			return strings.ToValidUTF8(b.String()[:297], "") + "..."
-		}
-	}
-	return b.String()
 }
