@@ -77,10 +77,16 @@ func (f *funcGen) emitGreatest(e *ir.Call, args []operand, sel, base string) ope
 	}
 	best, have := f.local("best"), f.local("have")
 	body = append(body, jen.Var().Id(best).Add(goType(e.Sig.Ret)), jen.Id(have).Op(":=").False())
+	// TINYINT and SMALLINT compare as INT, FLOAT as DOUBLE (exact
+	// widenings): the kernel takes the wider Go type.
+	widen := func(c jen.Code) jen.Code { return c }
+	if !cmpSig.Params[0].Equal(e.Sig.Ret) {
+		widen = func(c jen.Code) jen.Code { return jen.Add(goType(cmpSig.Params[0])).Parens(c) }
+	}
 	for _, v := range vecs {
 		x := jen.Id(v).Dot("V").Index(jen.Id("i"))
 		body = append(body, jen.If(jen.Op("!").Id(v).Dot("IsNull").Call(jen.Id("i")).Op("&&").Parens(
-			jen.Op("!").Id(have).Op("||").Qual(rtPkg, cmpSig.Kernel).Call(x, jen.Id(best)))).
+			jen.Op("!").Id(have).Op("||").Qual(rtPkg, cmpSig.Kernel).Call(widen(x), widen(jen.Id(best))))).
 			Block(jen.List(jen.Id(best), jen.Id(have)).Op("=").List(x, jen.True())))
 	}
 	body = append(body,

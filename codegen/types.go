@@ -59,6 +59,12 @@ func literal(v any, t ir.Type) jen.Code {
 	switch v := v.(type) {
 	case bool:
 		return jen.Lit(v)
+	case int8:
+		return jen.Int8().Parens(jen.Lit(int(v)))
+	case int16:
+		return jen.Int16().Parens(jen.Lit(int(v)))
+	case float32:
+		return float32Lit(v)
 	case int32:
 		return jen.Int32().Parens(jen.Lit(int(v)))
 	case int64:
@@ -101,6 +107,12 @@ func literal(v any, t ir.Type) jen.Code {
 
 // floatLit is the Go expression of a DOUBLE constant, including the values Go has
 // no literal for.
+// float32Lit is Go code for FLOAT constant v (the float32 conversion of
+// floatLit's value is exact: v is a float32).
+func float32Lit(v float32) jen.Code {
+	return jen.Float32().Parens(floatLit(float64(v)))
+}
+
 func floatLit(v float64) jen.Code {
 	switch {
 	case math.IsNaN(v):

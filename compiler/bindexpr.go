@@ -142,7 +142,8 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 // BIGINT when they do not fit, or with the suffix L), a number with a point
 // is a DECIMAL of exactly its digits (1.50 is DECIMAL(3,2)), and a number with
 // an exponent or the suffix D is a DOUBLE; the suffix BD makes any number a
-// DECIMAL.
+// DECIMAL, F a FLOAT; digits with the suffix S are a SMALLINT, with Y a
+// TINYINT (out of the type's range is a compile error, as in Spark).
 func (b *binder) numberLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 	text, upper := e.Raw, strings.ToUpper(e.Raw)
 	sign := ""
@@ -154,6 +155,12 @@ func (b *binder) numberLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 		return b.decimalLiteral(e, sign+text[:len(text)-2])
 	case strings.HasSuffix(upper, "D"):
 		return b.doubleLiteral(e, text[:len(text)-1], negate)
+	case strings.HasSuffix(upper, "F"):
+		return b.floatLiteral(e, text[:len(text)-1], negate)
+	case strings.HasSuffix(upper, "Y"):
+		return b.smallIntLiteral(e, sign+text[:len(text)-1], ir.TypeTinyint, math.MinInt8, math.MaxInt8)
+	case strings.HasSuffix(upper, "S"):
+		return b.smallIntLiteral(e, sign+text[:len(text)-1], ir.TypeSmallint, math.MinInt16, math.MaxInt16)
 	case strings.ContainsAny(upper, "E"):
 		return b.doubleLiteral(e, text, negate)
 	case strings.Contains(text, "."):
@@ -174,6 +181,35 @@ func (b *binder) numberLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 		return &ir.Const{T: ir.TypeInt, V: int32(n)}, true
 	}
 	return &ir.Const{T: ir.TypeBigint, V: n}, true
+}
+
+// smallIntLiteral is a TINYINT (10Y) or SMALLINT (10S) literal of digits
+// (with its sign); out of [lo, hi] is Spark's INVALID_NUMERIC_LITERAL_RANGE,
+// a compile error.
+func (b *binder) smallIntLiteral(e *ast.Literal, digits string, t ir.Type, lo, hi int64) (ir.Expr, bool) {
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil || n < lo || n > hi {
+		b.errs.Add(e.Pos, diag.Literal, "numeric literal %s does not fit in range [%d, %d] for type %s", digits, lo, hi, t)
+		return nil, false
+	}
+	if t.Kind == ir.KindTinyint {
+		return &ir.Const{T: t, V: int8(n)}, true
+	}
+	return &ir.Const{T: t, V: int16(n)}, true
+}
+
+// floatLiteral is a FLOAT literal (1.5F), rounded once to the nearest
+// float32; beyond FLOAT's range it is a compile error, as in Spark.
+func (b *binder) floatLiteral(e *ast.Literal, text string, negate bool) (ir.Expr, bool) {
+	f, err := strconv.ParseFloat(text, 32)
+	if err != nil || math.IsInf(f, 0) {
+		b.errs.Add(e.Pos, diag.Literal, "numeric literal %s is out of range for FLOAT", e.Raw)
+		return nil, false
+	}
+	if negate {
+		f = -f
+	}
+	return &ir.Const{T: ir.TypeFloat, V: float32(f)}, true
 }
 
 func (b *binder) doubleLiteral(e *ast.Literal, text string, negate bool) (ir.Expr, bool) {
@@ -998,7 +1034,7 @@ func (b *binder) castCall(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
 		return nil, false
 	}
 	c := &ir.Call{Fn: functions.CastFn, Sig: sig, Args: []ir.Expr{x}}
-	if x.Type().Kind == ir.KindDouble && to.Kind == ir.KindDecimal {
+	if x.Type().IsFloating() && to.Kind == ir.KindDecimal {
 		return functions.GuardDoubleToDecimal(c), true
 	}
 	return c, true

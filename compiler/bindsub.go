@@ -293,13 +293,14 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 			if agg == ir.AggSum {
 				node.T = ir.DecimalSumOf(t)
 			}
-		case agg == ir.AggAvg || t.Kind == ir.KindDouble:
+		case agg == ir.AggAvg || t.IsFloating():
+			// Spark: the sum of FLOATs is a DOUBLE, as every avg is.
 			node.T = ir.TypeDouble
-		case t.Kind == ir.KindInt || t.Kind == ir.KindBigint:
+		case t.IsIntegral():
 			node.T = ir.TypeBigint
 		}
-		if t.Kind != ir.KindInt && t.Kind != ir.KindBigint && t.Kind != ir.KindDouble && t.Kind != ir.KindDecimal {
-			b.errs.Add(e.Args[0].Position(), diag.Type, "%s needs a numeric argument (INT, BIGINT, DOUBLE or DECIMAL), not %s", name, t)
+		if !t.IsNumeric() {
+			b.errs.Add(e.Args[0].Position(), diag.Type, "%s needs a numeric argument (TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE or DECIMAL), not %s", name, t)
 			return nil, false
 		}
 		if !t.Equal(node.T) && t.Kind != ir.KindDecimal {
@@ -314,11 +315,37 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 			return nil, false
 		}
 		node.T = t
+		if w, ok := subqueryWide(t); ok {
+			// The subquery engines keep INT and DOUBLE values; min and max
+			// of the wider values, cast back, are those of the narrow ones.
+			if x, ok = b.cast(x, w, e.Args[0].Position()); !ok {
+				return nil, false
+			}
+			node.T = w
+			node.Value = x
+			node.SQL = ast.Format(e)
+			sub.aggs.found = append(sub.aggs.found, node)
+			return b.cast(node, t, e.Args[0].Position())
+		}
 	}
 	node.Value = x
 	node.SQL = ast.Format(e)
 	sub.aggs.found = append(sub.aggs.found, node)
 	return node, true
+}
+
+// subqueryWide is the type a subquery computes values of narrow type t in
+// (TINYINT and SMALLINT as INT, FLOAT as DOUBLE: exact both ways), so that
+// the interpreter's and generated code's subquery structures need no kinds
+// of their own for them. ok is false for the other types.
+func subqueryWide(t ir.Type) (ir.Type, bool) {
+	switch t.Kind {
+	case ir.KindTinyint, ir.KindSmallint:
+		return ir.TypeInt, true
+	case ir.KindFloat:
+		return ir.TypeDouble, true
+	}
+	return ir.Type{}, false
 }
 
 // bindScalarSubquery binds "(SELECT ...)".
@@ -343,6 +370,15 @@ func (b *binder) bindScalarSubquery(e *ast.Subquery, sc *scope) (ir.Expr, bool) 
 			return nil, false
 		}
 		s.value, t = v, ir.TypeVarchar
+	}
+	if w, ok := subqueryWide(t); ok {
+		v, ok := b.cast(s.value, w, e.Pos)
+		if !ok {
+			return nil, false
+		}
+		q := &ir.Subquery{Kind: ir.SubScalar, Table: s.sc.table, Where: s.where, Value: v,
+			Args: s.sc.sub.args, T: w, SQL: sql}
+		return b.cast(q, t, e.Pos)
 	}
 	return &ir.Subquery{Kind: ir.SubScalar, Table: s.sc.table, Where: s.where, Value: s.value,
 		Args: s.sc.sub.args, T: t, SQL: sql}, true

@@ -15,8 +15,8 @@ import (
 
 // stringPromotion is the type both operands of a binary operator are cast to
 // when exactly one of them is VARCHAR and the other a scalar of another type
-// (Spark's findWiderTypeForString): BIGINT against INT or BIGINT, else the
-// other side's type (DOUBLE, DATE, BOOLEAN). So id = '1' compares BIGINTs and
+// (Spark's findWiderTypeForString): BIGINT against any integer, DOUBLE
+// against FLOAT or DOUBLE, else the other side's type (DATE, BOOLEAN). So id = '1' compares BIGINTs and
 // d > '2024-01-01' compares DATEs.
 func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 	if b.Kind == ir.KindVarchar {
@@ -26,8 +26,10 @@ func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 		return ir.Type{}, false
 	}
 	switch b.Kind {
-	case ir.KindInt, ir.KindBigint:
+	case ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint:
 		return ir.TypeBigint, true
+	case ir.KindFloat:
+		return ir.TypeDouble, true
 	case ir.KindDouble, ir.KindDate, ir.KindBoolean:
 		return b, true
 	case ir.KindDecimal:
@@ -65,6 +67,10 @@ func narrowIntLiteral(x, other ir.Expr) ir.Expr {
 	}
 	var v int64
 	switch n := c.V.(type) {
+	case int8:
+		v = int64(n)
+	case int16:
+		v = int64(n)
 	case int32:
 		v = int64(n)
 	case int64:

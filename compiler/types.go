@@ -14,6 +14,12 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 	switch t.Name {
 	case ast.TypeBoolean:
 		return ir.TypeBoolean, true
+	case ast.TypeTinyint:
+		return ir.TypeTinyint, true
+	case ast.TypeSmallint:
+		return ir.TypeSmallint, true
+	case ast.TypeFloat:
+		return ir.TypeFloat, true
 	case ast.TypeInt:
 		return ir.TypeInt, true
 	case ast.TypeBigint:
@@ -40,12 +46,16 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		if !ok1 || !ok2 {
 			return ir.Type{}, false
 		}
-		if k.Kind != ir.KindVarchar && !k.IsIntegral() {
+		if k.Kind != ir.KindVarchar && k.Kind != ir.KindInt && k.Kind != ir.KindBigint {
 			b.errs.Add(t.Key.Pos, diag.Type, "MAP key type must be VARCHAR, INT or BIGINT, not %s", k)
 			return ir.Type{}, false
 		}
 		if v.Kind == ir.KindMap {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type MAP are not supported; flatten the keys")
+			return ir.Type{}, false
+		}
+		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat {
+			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type %s are not supported yet; use INT or DOUBLE", v)
 			return ir.Type{}, false
 		}
 		return ir.MapOf(k, v), true

@@ -22,6 +22,11 @@ const (
 	KindDate    = sqltype.Date
 	KindMap     = sqltype.Map
 	KindDecimal = sqltype.Decimal
+	// KindTinyint, KindSmallint and KindFloat are Spark's 1- and 2-byte
+	// integers and 4-byte IEEE float.
+	KindTinyint  = sqltype.Tinyint
+	KindSmallint = sqltype.Smallint
+	KindFloat    = sqltype.Float
 )
 
 // Type is a SQL type. Scalar types are just a Kind; MAP carries its key and value
@@ -38,13 +43,16 @@ type Type struct {
 
 // The scalar types, ready to use.
 var (
-	TypeNull    = Type{Kind: KindNull}
-	TypeBoolean = Type{Kind: KindBoolean}
-	TypeInt     = Type{Kind: KindInt}
-	TypeBigint  = Type{Kind: KindBigint}
-	TypeDouble  = Type{Kind: KindDouble}
-	TypeVarchar = Type{Kind: KindVarchar}
-	TypeDate    = Type{Kind: KindDate}
+	TypeNull     = Type{Kind: KindNull}
+	TypeBoolean  = Type{Kind: KindBoolean}
+	TypeInt      = Type{Kind: KindInt}
+	TypeBigint   = Type{Kind: KindBigint}
+	TypeDouble   = Type{Kind: KindDouble}
+	TypeVarchar  = Type{Kind: KindVarchar}
+	TypeDate     = Type{Kind: KindDate}
+	TypeTinyint  = Type{Kind: KindTinyint}
+	TypeSmallint = Type{Kind: KindSmallint}
+	TypeFloat    = Type{Kind: KindFloat}
 )
 
 // MapOf returns MAP<key, value>.
@@ -108,16 +116,41 @@ func (t Type) sqlType() sqltype.Type {
 	return s
 }
 
-// IsNumeric reports whether t is INT, BIGINT, DOUBLE or DECIMAL.
+// IsNumeric reports whether t is TINYINT, SMALLINT, INT, BIGINT, FLOAT,
+// DOUBLE or DECIMAL.
 func (t Type) IsNumeric() bool {
-	return t.Kind == KindInt || t.Kind == KindBigint || t.Kind == KindDouble || t.Kind == KindDecimal
+	return t.IsIntegral() || t.IsFloating() || t.Kind == KindDecimal
+}
+
+// IsFloating reports whether t is FLOAT or DOUBLE.
+func (t Type) IsFloating() bool { return t.Kind == KindFloat || t.Kind == KindDouble }
+
+// integralRank orders the integer kinds by width (Spark's numericPrecedence:
+// TINYINT < SMALLINT < INT < BIGINT); 0 for other kinds.
+func integralRank(k Kind) int {
+	switch k {
+	case KindTinyint:
+		return 1
+	case KindSmallint:
+		return 2
+	case KindInt:
+		return 3
+	case KindBigint:
+		return 4
+	}
+	return 0
 }
 
 // AsDecimal is the DECIMAL type that holds every value of an integer or
-// DECIMAL type exactly (Spark's DecimalType.forType): INT is DECIMAL(10,0),
-// BIGINT DECIMAL(20,0). ok is false for other types.
+// DECIMAL type exactly (Spark's DecimalType.forType): TINYINT is
+// DECIMAL(3,0), SMALLINT DECIMAL(5,0), INT DECIMAL(10,0), BIGINT
+// DECIMAL(20,0). ok is false for other types.
 func (t Type) AsDecimal() (Type, bool) {
 	switch t.Kind {
+	case KindTinyint:
+		return DecimalOf(3, 0), true
+	case KindSmallint:
+		return DecimalOf(5, 0), true
 	case KindInt:
 		return DecimalOf(10, 0), true
 	case KindBigint:
@@ -138,22 +171,30 @@ func WiderDecimal(a, b Type) Type {
 	return DecimalOf(min(intDigits+s, MaxDecimalPrecision), min(s, MaxDecimalPrecision))
 }
 
-// IsIntegral reports whether t is INT or BIGINT.
-func (t Type) IsIntegral() bool { return t.Kind == KindInt || t.Kind == KindBigint }
+// IsIntegral reports whether t is TINYINT, SMALLINT, INT or BIGINT.
+func (t Type) IsIntegral() bool { return integralRank(t.Kind) > 0 }
 
 // IsScalar reports whether t is a non-MAP, non-NULL type.
 func (t Type) IsScalar() bool { return t.Kind != KindMap && t.Kind != KindNull }
 
 // Widens reports whether a value of type from converts implicitly (without a
-// CAST in the SQL text) to type to. exprc follows Spark: INT -> BIGINT -> DOUBLE,
-// and a NULL literal converts to anything. Everything else needs a CAST.
+// CAST in the SQL text) to type to. exprc follows Spark's numeric precedence:
+// TINYINT -> SMALLINT -> INT -> BIGINT -> FLOAT -> DOUBLE, an integer to a
+// DECIMAL that holds it, a DECIMAL to DOUBLE (not FLOAT: Spark makes a
+// DECIMAL with a FLOAT a DOUBLE), and a NULL literal converts to anything.
+// Everything else needs a CAST.
 func Widens(from, to Type) bool {
 	if from.Equal(to) || from.Kind == KindNull {
 		return true
 	}
-	switch from.Kind {
-	case KindInt, KindBigint, KindDecimal:
-		if to.Kind == KindDouble || from.Kind == KindInt && to.Kind == KindBigint {
+	switch {
+	case from.Kind == KindFloat:
+		return to.Kind == KindDouble
+	case from.IsIntegral() || from.Kind == KindDecimal:
+		if to.Kind == KindDouble || from.IsIntegral() && to.Kind == KindFloat {
+			return true
+		}
+		if r := integralRank(from.Kind); r > 0 && r < integralRank(to.Kind) {
 			return true
 		}
 		d, _ := from.AsDecimal()
@@ -168,7 +209,7 @@ func Widens(from, to Type) bool {
 //
 // With DECIMAL, exprc follows Spark: a DECIMAL with an integer or another
 // DECIMAL is the wider DECIMAL (WiderDecimal over AsDecimal), a DECIMAL with
-// a DOUBLE is DOUBLE.
+// a DOUBLE or a FLOAT is DOUBLE.
 func CommonType(ts ...Type) (Type, bool) {
 	res := TypeNull
 	for _, t := range ts {
@@ -176,6 +217,8 @@ func CommonType(ts ...Type) (Type, bool) {
 		case Widens(t, res):
 		case Widens(res, t):
 			res = t
+		case res.Kind == KindDecimal && t.Kind == KindFloat, res.Kind == KindFloat && t.Kind == KindDecimal:
+			res = TypeDouble
 		case res.Kind == KindDecimal || t.Kind == KindDecimal:
 			a, ok1 := res.AsDecimal()
 			b, ok2 := t.AsDecimal()

@@ -12,6 +12,7 @@ import (
 // the kernels of the function registry:
 //
 //	BOOLEAN bool    INT int32     BIGINT int64    DOUBLE float64
+//	TINYINT int8    SMALLINT int16                FLOAT float32
 //	VARCHAR string  DATE ir.Date  MAP *ir.MapValue
 //	DECIMAL(p, s) rt.Decimal (the unscaled value; the scale is the type's)
 //
@@ -118,6 +119,12 @@ func FormatValue(v any) string {
 			return "true"
 		}
 		return "false"
+	case int8:
+		return strconv.FormatInt(int64(v), 10)
+	case int16:
+		return strconv.FormatInt(int64(v), 10)
+	case float32:
+		return rt.FormatFloat(v)
 	case int32:
 		return strconv.FormatInt(int64(v), 10)
 	case int64:

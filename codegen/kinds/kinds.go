@@ -95,6 +95,18 @@ var table = map[ir.Kind]Info{
 		KeySuffix: "Int64", MissingKey: "MapKeyNotExistInt64", MapKeys: "Int64Keys",
 		SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64", JSONKey: "AppendJSONKeyInt64", JSONValue: "AppendJSONInt64",
 		InputMethod: "Int64", InputType: "int64"},
+	// TINYINT, SMALLINT and FLOAT are never MAP keys or values nor subquery
+	// members (the compiler refuses such MAPs and computes subqueries over
+	// INT and DOUBLE), so their rows have no lookup, subquery or JSON parts.
+	ir.KindTinyint: {GoType: "int8", ArrowGroup: "PrimitiveTypes", ArrowField: "Int8", ArrowArray: "Int8",
+		Reader: "Int8s", Builder: "Int8Array", Appender: "AppendInt8", Failed: "Int8", Direct: true, Fixed: true,
+		InputMethod: "Int8", InputType: "int8"},
+	ir.KindSmallint: {GoType: "int16", ArrowGroup: "PrimitiveTypes", ArrowField: "Int16", ArrowArray: "Int16",
+		Reader: "Int16s", Builder: "Int16Array", Appender: "AppendInt16", Failed: "Int16", Direct: true, Fixed: true,
+		InputMethod: "Int16", InputType: "int16"},
+	ir.KindFloat: {GoType: "float32", ArrowGroup: "PrimitiveTypes", ArrowField: "Float32", ArrowArray: "Float32",
+		Reader: "Float32s", Builder: "Float32Array", Appender: "AppendFloat32", Failed: "Float32", Direct: true, Fixed: true,
+		InputMethod: "Float32", InputType: "float32"},
 	ir.KindDouble: {GoType: "float64", ArrowGroup: "PrimitiveTypes", ArrowField: "Float64", ArrowArray: "Float64",
 		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true,
 		SubSpec: "SubSpecFloat64", OrderPkg: "rt", Order: "CompareFloat64", Packer: "Float64", JSONValue: "AppendJSONDouble",

@@ -296,7 +296,9 @@ func structure(s *ir.Settled) (Structure, Probe, string) {
 // selfHashed reports whether values of t are their own hash keys in a
 // SubSpec (not DOUBLE, normalised for NaN and -0.0), so vec.SubProbeIn
 // applies.
-func selfHashed(t ir.Type) bool { return t.Kind != ir.KindDouble && t.Kind != ir.KindMap }
+func selfHashed(t ir.Type) bool {
+	return t.Kind != ir.KindDouble && t.Kind != ir.KindFloat && t.Kind != ir.KindMap
+}
 
 // nativeOrder reports whether Go's < on values of t is the SQL order, so
 // vec.SubProbeSortedRows applies (not DOUBLE, where NaN sorts last, nor

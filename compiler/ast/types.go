@@ -7,17 +7,20 @@ import (
 )
 
 // Canonical type names held in TypeName.Name. The parser maps aliases
-// (BOOL, INTEGER, LONG, STRING, VARCHAR(n)) to these and rejects any other
-// name, so the binder only ever sees these eight.
+// (BOOL, BYTE, SHORT, INTEGER, LONG, REAL, STRING, VARCHAR(n)) to these and rejects any other
+// name, so the binder only ever sees these.
 const (
-	TypeBoolean = "BOOLEAN"
-	TypeInt     = "INT"
-	TypeBigint  = "BIGINT"
-	TypeDouble  = "DOUBLE"
-	TypeVarchar = "VARCHAR"
-	TypeDate    = "DATE"
-	TypeMap     = "MAP"
-	TypeDecimal = "DECIMAL"
+	TypeTinyint  = "TINYINT"
+	TypeSmallint = "SMALLINT"
+	TypeFloat    = "FLOAT"
+	TypeBoolean  = "BOOLEAN"
+	TypeInt      = "INT"
+	TypeBigint   = "BIGINT"
+	TypeDouble   = "DOUBLE"
+	TypeVarchar  = "VARCHAR"
+	TypeDate     = "DATE"
+	TypeMap      = "MAP"
+	TypeDecimal  = "DECIMAL"
 )
 
 // TypeName is a column or CAST type as written, with a canonical name.

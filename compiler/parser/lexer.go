@@ -234,14 +234,16 @@ func (l *lexer) number() {
 		}
 	}
 	if isIdentPart(l.peek()) {
-		// Spark's type suffixes: 1.5D is a DOUBLE, 1.5BD a DECIMAL, 10L a
-		// BIGINT. The binder reads them from the literal's text.
+		// Spark's type suffixes: 1.5D is a DOUBLE, 1.5BD a DECIMAL, 1.5F a
+		// FLOAT, 10L a BIGINT, 10S a SMALLINT, 10Y a TINYINT. The binder
+		// reads them from the literal's text.
 		from := l.off
 		for isIdentPart(l.peek()) {
 			l.advance()
 		}
 		switch suffix := strings.ToUpper(string(l.src[from:l.off])); {
-		case suffix == "D" || suffix == "BD", suffix == "L" && kind == tInt:
+		case suffix == "D" || suffix == "BD" || suffix == "F",
+			(suffix == "L" || suffix == "S" || suffix == "Y") && kind == tInt:
 			if l.peek() != '.' {
 				l.emit(kind, string(l.src[start.Offset:l.off]), start)
 				return

@@ -13,6 +13,9 @@ import (
 // typeAliases maps accepted type spellings (upper-cased) to canonical names.
 var typeAliases = map[string]string{
 	"BOOLEAN": ast.TypeBoolean, "BOOL": ast.TypeBoolean,
+	"TINYINT": ast.TypeTinyint, "BYTE": ast.TypeTinyint,
+	"SMALLINT": ast.TypeSmallint, "SHORT": ast.TypeSmallint,
+	"FLOAT": ast.TypeFloat, "REAL": ast.TypeFloat,
 	"INT": ast.TypeInt, "INTEGER": ast.TypeInt,
 	"BIGINT": ast.TypeBigint, "LONG": ast.TypeBigint,
 	"DOUBLE":  ast.TypeDouble,
@@ -30,8 +33,7 @@ var typeNames = slices.Sorted(maps.Keys(typeAliases))
 var unsupportedTypes = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`TINYINT BYTE SMALLINT SHORT FLOAT REAL
-		TIMESTAMP TIMESTAMP_NTZ TIMESTAMP_LTZ TIME INTERVAL BINARY VARBINARY CHAR CHARACTER
+	for _, w := range strings.Fields(`TIMESTAMP TIMESTAMP_NTZ TIMESTAMP_LTZ TIME INTERVAL BINARY VARBINARY CHAR CHARACTER
 		ARRAY STRUCT VOID VARIANT`) {
 		unsupportedTypes[w] = true
 	}
@@ -51,10 +53,10 @@ func (p *parser) parseType() *ast.TypeName {
 	if !ok {
 		if unsupportedTypes[upper] {
 			p.fail(t.pos, diag.Unsupported,
-				"type %s is not supported (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", upper)
+				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", upper)
 		}
 		p.fail(t.pos, diag.Name,
-			"unknown type %q (supported: BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)%s",
+			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)%s",
 			t.text, diag.DidYouMean(t.text, typeNames, nil))
 	}
 	p.next()

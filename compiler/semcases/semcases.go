@@ -41,7 +41,8 @@ const Table = `CREATE TABLE t (
   s VARCHAR, u VARCHAR, d DATE, e DATE,
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
   k BIGINT NOT NULL,
-  v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>
+  v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
+  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT
 );
 `
 
@@ -175,6 +176,33 @@ func FromJSON(raw any, t ir.Type) (any, error) {
 	case ir.KindBigint:
 		if n, ok := raw.(json.Number); ok {
 			return strconv.ParseInt(n.String(), 10, 64)
+		}
+	case ir.KindTinyint:
+		if n, ok := raw.(json.Number); ok {
+			v, err := strconv.ParseInt(n.String(), 10, 8)
+			return int8(v), err
+		}
+	case ir.KindSmallint:
+		if n, ok := raw.(json.Number); ok {
+			v, err := strconv.ParseInt(n.String(), 10, 16)
+			return int16(v), err
+		}
+	case ir.KindFloat:
+		switch v := raw.(type) {
+		case json.Number:
+			f, err := strconv.ParseFloat(v.String(), 32)
+			return float32(f), err
+		case string:
+			switch v {
+			case "NaN":
+				return float32(math.NaN()), nil
+			case "Infinity":
+				return float32(math.Inf(1)), nil
+			case "-Infinity":
+				return float32(math.Inf(-1)), nil
+			case "-0.0":
+				return float32(math.Copysign(0, -1)), nil
+			}
 		}
 	case ir.KindDouble:
 		switch v := raw.(type) {

@@ -25,7 +25,7 @@ var CastFn = &ir.Function{
 }
 
 // castKinds lists the scalar types in the order the casts table uses.
-var castKinds = []ir.Type{tBool, tInt, tBig, tDbl, tStr, tDate}
+var castKinds = []ir.Type{tBool, tTiny, tSml, tInt, tBig, tFlt, tDbl, tStr, tDate}
 
 // castSigs holds every allowed non-identity scalar cast, built once so that all
 // casts between the same two types share one *ir.Signature.
@@ -47,8 +47,8 @@ func fromNull([]any) (any, *ir.EvalError) { return nil, nil }
 // ResolveCast returns the signature of CAST from one type to another, or an
 // error such as "cannot cast DATE to INT". A NULL literal casts to anything and
 // every type casts to itself (including MAP, the only cast MAP allows). The
-// allowed scalar casts are Spark ANSI's: everything between BOOLEAN, INT, BIGINT,
-// DOUBLE and VARCHAR, VARCHAR <-> DATE, but no DATE <-> number or BOOLEAN.
+// allowed scalar casts are Spark ANSI's: everything between BOOLEAN, the
+// numbers and VARCHAR, VARCHAR <-> DATE, but no DATE <-> number or BOOLEAN.
 func ResolveCast(from, to ir.Type) (*ir.Signature, error) {
 	switch {
 	case from.Kind == ir.KindNull:
@@ -73,26 +73,65 @@ func init() {
 		identitySigs[t.Kind] = sig(t, raw(identity, false), t)
 	}
 	// BOOLEAN ->
+	addCast(tBool, tTiny, ok1(rt.CastBoolToInt8))
+	addCast(tBool, tSml, ok1(rt.CastBoolToInt16))
+	addCast(tBool, tFlt, ok1(rt.CastBoolToFloat32))
 	addCast(tBool, tInt, ok1(rt.CastBoolToInt32))
 	addCast(tBool, tBig, ok1(rt.CastBoolToInt64))
 	addCast(tBool, tDbl, ok1(rt.CastBoolToFloat64))
 	addCast(tBool, tStr, ok1(rt.CastBoolToString))
+	// TINYINT ->
+	addCast(tTiny, tBool, ok1(rt.CastInt8ToBool))
+	addCast(tTiny, tSml, ok1(rt.CastInt8ToInt16))
+	addCast(tTiny, tInt, ok1(rt.CastInt8ToInt32))
+	addCast(tTiny, tBig, ok1(rt.CastInt8ToInt64))
+	addCast(tTiny, tFlt, ok1(rt.CastInt8ToFloat32))
+	addCast(tTiny, tDbl, ok1(rt.CastInt8ToFloat64))
+	addCast(tTiny, tStr, ok1(rt.CastInt8ToString))
+	// SMALLINT ->
+	addCast(tSml, tBool, ok1(rt.CastInt16ToBool))
+	addCast(tSml, tTiny, k1(rt.CastInt16ToInt8))
+	addCast(tSml, tInt, ok1(rt.CastInt16ToInt32))
+	addCast(tSml, tBig, ok1(rt.CastInt16ToInt64))
+	addCast(tSml, tFlt, ok1(rt.CastInt16ToFloat32))
+	addCast(tSml, tDbl, ok1(rt.CastInt16ToFloat64))
+	addCast(tSml, tStr, ok1(rt.CastInt16ToString))
+	// FLOAT ->
+	addCast(tFlt, tBool, ok1(rt.CastFloat32ToBool))
+	addCast(tFlt, tTiny, k1(rt.CastFloat32ToInt8))
+	addCast(tFlt, tSml, k1(rt.CastFloat32ToInt16))
+	addCast(tFlt, tInt, k1(rt.CastFloat32ToInt32))
+	addCast(tFlt, tBig, k1(rt.CastFloat32ToInt64))
+	addCast(tFlt, tDbl, ok1(rt.CastFloat32ToFloat64))
+	addCast(tFlt, tStr, ok1(rt.CastFloat32ToString))
 	// INT ->
+	addCast(tInt, tTiny, k1(rt.CastInt32ToInt8))
+	addCast(tInt, tSml, k1(rt.CastInt32ToInt16))
+	addCast(tInt, tFlt, ok1(rt.CastInt32ToFloat32))
 	addCast(tInt, tBool, ok1(rt.CastInt32ToBool))
 	addCast(tInt, tBig, ok1(rt.CastInt32ToInt64))
 	addCast(tInt, tDbl, ok1(rt.CastInt32ToFloat64))
 	addCast(tInt, tStr, ok1(rt.CastInt32ToString))
 	// BIGINT ->
+	addCast(tBig, tTiny, k1(rt.CastInt64ToInt8))
+	addCast(tBig, tSml, k1(rt.CastInt64ToInt16))
+	addCast(tBig, tFlt, ok1(rt.CastInt64ToFloat32))
 	addCast(tBig, tBool, ok1(rt.CastInt64ToBool))
 	addCast(tBig, tInt, k1(rt.CastInt64ToInt32))
 	addCast(tBig, tDbl, ok1(rt.CastInt64ToFloat64))
 	addCast(tBig, tStr, ok1(rt.CastInt64ToString))
 	// DOUBLE ->
+	addCast(tDbl, tTiny, k1(rt.CastFloat64ToInt8))
+	addCast(tDbl, tSml, k1(rt.CastFloat64ToInt16))
+	addCast(tDbl, tFlt, ok1(rt.CastFloat64ToFloat32))
 	addCast(tDbl, tBool, ok1(rt.CastFloat64ToBool))
 	addCast(tDbl, tInt, k1(rt.CastFloat64ToInt32))
 	addCast(tDbl, tBig, k1(rt.CastFloat64ToInt64))
 	addCast(tDbl, tStr, ok1(rt.CastFloat64ToString))
 	// VARCHAR ->
+	addCast(tStr, tTiny, k1(rt.CastStringToInt8))
+	addCast(tStr, tSml, k1(rt.CastStringToInt16))
+	addCast(tStr, tFlt, k1(rt.CastStringToFloat32))
 	addCast(tStr, tBool, k1(rt.CastStringToBool))
 	addCast(tStr, tInt, k1(rt.CastStringToInt32))
 	addCast(tStr, tBig, k1(rt.CastStringToInt64))

@@ -14,6 +14,12 @@ func CompareValues(a, b any) int {
 	switch a := a.(type) {
 	case bool:
 		return rt.CompareBool(a, b.(bool))
+	case int8:
+		return cmp.Compare(a, b.(int8))
+	case int16:
+		return cmp.Compare(a, b.(int16))
+	case float32:
+		return rt.CompareFloat64(float64(a), float64(b.(float32)))
 	case int32:
 		return cmp.Compare(a, b.(int32))
 	case int64:
@@ -53,8 +59,8 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 		Name:  name,
 		Infix: infix,
 		Doc:   doc,
-		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE " +
-			"(both sides widen to their common type)"},
+		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR or DATE " +
+			"(both sides widen to their common type; TINYINT and SMALLINT compare as INT, FLOAT as DOUBLE, which keeps every value)"},
 		Strict: true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
 			if len(args) != 2 {
@@ -64,8 +70,15 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 			if err != nil {
 				return nil, err
 			}
-			if t.Kind == ir.KindDecimal {
+			switch t.Kind {
+			case ir.KindDecimal:
 				return sig(tBool, ok2(k.m), t, t), nil
+			case ir.KindTinyint, ir.KindSmallint:
+				// Widening to INT keeps every value and its order.
+				return sigs[ir.KindInt], nil
+			case ir.KindFloat:
+				// Every FLOAT is exactly a DOUBLE, NaN and -0.0 included.
+				return sigs[ir.KindDouble], nil
 			}
 			return sigs[t.Kind], nil
 		},

@@ -56,7 +56,7 @@ func decimalOperands(args []ir.Type) ([]ir.Type, bool) {
 		switch a.Kind {
 		case ir.KindDecimal:
 			any = a
-		case ir.KindInt, ir.KindBigint, ir.KindNull:
+		case ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint, ir.KindNull:
 		default:
 			return nil, false
 		}
@@ -208,6 +208,12 @@ func resolveDecimalCast(from, to ir.Type) (*ir.Signature, error) {
 	if to.Kind == ir.KindDecimal {
 		s, p := to.S(), to.P()
 		switch from.Kind {
+		case ir.KindTinyint:
+			return cast(k1(func(v int8) (rt.Decimal, *rt.Error) { return rt.CastInt8ToDecimal(v, s, p) }), rt.CastInt8ToDecimal, s, p)
+		case ir.KindSmallint:
+			return cast(k1(func(v int16) (rt.Decimal, *rt.Error) { return rt.CastInt16ToDecimal(v, s, p) }), rt.CastInt16ToDecimal, s, p)
+		case ir.KindFloat:
+			return cast(k1(func(v float32) (rt.Decimal, *rt.Error) { return rt.CastFloat32ToDecimal(v, s, p) }), rt.CastFloat32ToDecimal, s, p)
 		case ir.KindInt:
 			return cast(k1(func(v int32) (rt.Decimal, *rt.Error) { return rt.CastInt32ToDecimal(v, s, p) }), rt.CastInt32ToDecimal, s, p)
 		case ir.KindBigint:
@@ -229,6 +235,12 @@ func resolveDecimalCast(from, to ir.Type) (*ir.Signature, error) {
 	}
 	s, p := from.S(), from.P()
 	switch to.Kind {
+	case ir.KindTinyint:
+		return cast(k1(func(v rt.Decimal) (int8, *rt.Error) { return rt.CastDecimalToInt8(v, s, p) }), rt.CastDecimalToInt8, s, p)
+	case ir.KindSmallint:
+		return cast(k1(func(v rt.Decimal) (int16, *rt.Error) { return rt.CastDecimalToInt16(v, s, p) }), rt.CastDecimalToInt16, s, p)
+	case ir.KindFloat:
+		return cast(ok1(func(v rt.Decimal) float32 { return rt.CastDecimalToFloat32(v, s) }), rt.CastDecimalToFloat32, s)
 	case ir.KindInt:
 		return cast(k1(func(v rt.Decimal) (int32, *rt.Error) { return rt.CastDecimalToInt32(v, s, p) }), rt.CastDecimalToInt32, s, p)
 	case ir.KindBigint:
@@ -243,9 +255,10 @@ func resolveDecimalCast(from, to ir.Type) (*ir.Signature, error) {
 	return nil, fmt.Errorf("cannot cast %s to %s", from, to)
 }
 
-// finiteGuard is the guard of CAST(DOUBLE AS DECIMAL): Spark's cast of NaN or
-// an infinity to DECIMAL is NULL, even in ANSI mode.
-var finiteGuard = domain("cast_decimal_domain", sig(tBool, ok1(rt.FiniteFloat64), tDbl))
+// finiteGuard is the guard of CAST(DOUBLE AS DECIMAL) and CAST(FLOAT AS
+// DECIMAL): Spark's cast of NaN or an infinity to DECIMAL is NULL, even in
+// ANSI mode.
+var finiteGuard = domain("cast_decimal_domain", sig(tBool, ok1(rt.FiniteFloat32), tFlt), sig(tBool, ok1(rt.FiniteFloat64), tDbl))
 
 // GuardDoubleToDecimal wraps the cast c of a DOUBLE to a DECIMAL in
 // IF(finite(x), c, NULL), so that NaN and the infinities cast to NULL (see

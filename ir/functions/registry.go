@@ -228,6 +228,9 @@ var (
 	tDbl  = ir.TypeDouble
 	tStr  = ir.TypeVarchar
 	tDate = ir.TypeDate
+	tTiny = ir.TypeTinyint
+	tSml  = ir.TypeSmallint
+	tFlt  = ir.TypeFloat
 )
 
 // errs is a shorthand for an Errors list.

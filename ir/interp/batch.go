@@ -104,6 +104,27 @@ func newColumnReader(a arrow.Array) (columnReader, error) {
 			}
 			return a.Value(i)
 		}, nil
+	case *array.Int8:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.Int16:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
+	case *array.Float32:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.Value(i)
+		}, nil
 	case *array.Int32:
 		return func(i int) any {
 			if a.IsNull(i) {
@@ -211,6 +232,12 @@ func AppendValue(b array.Builder, v any) error {
 	switch b := b.(type) {
 	case *array.BooleanBuilder:
 		b.Append(v.(bool))
+	case *array.Int8Builder:
+		b.Append(v.(int8))
+	case *array.Int16Builder:
+		b.Append(v.(int16))
+	case *array.Float32Builder:
+		b.Append(v.(float32))
 	case *array.Int32Builder:
 		b.Append(v.(int32))
 	case *array.Int64Builder:

@@ -9,7 +9,16 @@ import (
 
 // FormatDouble prints a DOUBLE the way Spark (Java's Double.toString) does:
 // "1.0", "0.001", "1.0E7", "1.2345E-4", "NaN", "Infinity", "-Infinity".
-func FormatDouble(f float64) string {
+func FormatDouble(f float64) string { return formatJava(f, 64) }
+
+// FormatFloat prints a FLOAT the way Spark (Java's Float.toString) does: the
+// shortest digits that tell the float32 apart, in FormatDouble's layout
+// ("1.1", "1.0E10", "NaN").
+func FormatFloat(f float32) string { return formatJava(float64(f), 32) }
+
+// formatJava is Java's Double.toString (bits 64) or Float.toString (bits 32)
+// of f, which holds a value of that width.
+func formatJava(f float64, bits int) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -25,13 +34,13 @@ func FormatDouble(f float64) string {
 	}
 	abs := math.Abs(f)
 	if abs >= 1e-3 && abs < 1e7 {
-		s := strconv.FormatFloat(f, 'f', -1, 64)
+		s := strconv.FormatFloat(f, 'f', -1, bits)
 		if !strings.Contains(s, ".") {
 			s += ".0"
 		}
 		return s
 	}
-	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	s := strconv.FormatFloat(f, 'e', -1, bits) // d.ddde±XX
 	mant, exp, _ := strings.Cut(s, "e")
 	if !strings.Contains(mant, ".") {
 		mant += ".0"
@@ -42,11 +51,14 @@ func FormatDouble(f float64) string {
 
 // Spark's type names in cast messages (VARCHAR is STRING).
 const (
-	sparkBool   = "BOOLEAN"
-	sparkInt    = "INT"
-	sparkBigint = "BIGINT"
-	sparkDouble = "DOUBLE"
-	sparkDate   = "DATE"
+	sparkBool     = "BOOLEAN"
+	sparkInt      = "INT"
+	sparkBigint   = "BIGINT"
+	sparkDouble   = "DOUBLE"
+	sparkDate     = "DATE"
+	sparkTinyint  = "TINYINT"
+	sparkSmallint = "SMALLINT"
+	sparkFloat    = "FLOAT"
 )
 
 // trimCast removes what Spark's string-to-number and string-to-date casts trim:

@@ -43,22 +43,24 @@ type Error struct {
 type msgKind uint8
 
 const (
-	msgText            msgKind = iota // s1 is the message
-	msgCastInvalid                    // s1 value, s2 target type
-	msgCastOverflowInt                // i value (BIGINT), s2 target type
-	msgCastOverflowDbl                // f value (DOUBLE), s2 target type
-	msgMapKeyString                   // s1 key
-	msgMapKeyInt                      // i key
-	msgMapKeyDouble                   // f key
-	msgMapKeyDate                     // i key (days)
-	msgLikePattern                    // s1 pattern, s2 reason
-	msgLikeEscape                     // s1 escape
-	msgRlikePattern                   // s1 compile error text, s2 function name
-	msgRegexParam                     // s1 parameter, s2 function name, s3 reason
-	msgPadLength                      // s1 function name, i requested length
-	msgCeilFloorRange                 // s1 function name, f argument
-	msgDecimalRange                   // s1 value, i precision<<8 | scale
-	msgCastOverflowDec                // s1 value, s2 target type, s3 source type
+	msgText                 msgKind = iota // s1 is the message
+	msgCastInvalid                         // s1 value, s2 target type
+	msgCastOverflowInt                     // i value (BIGINT), s2 target type
+	msgCastOverflowDbl                     // f value (DOUBLE), s2 target type
+	msgMapKeyString                        // s1 key
+	msgMapKeyInt                           // i key
+	msgMapKeyDouble                        // f key
+	msgMapKeyDate                          // i key (days)
+	msgLikePattern                         // s1 pattern, s2 reason
+	msgLikeEscape                          // s1 escape
+	msgRlikePattern                        // s1 compile error text, s2 function name
+	msgRegexParam                          // s1 parameter, s2 function name, s3 reason
+	msgPadLength                           // s1 function name, i requested length
+	msgCeilFloorRange                      // s1 function name, f argument
+	msgDecimalRange                        // s1 value, i precision<<8 | scale
+	msgCastOverflowDec                     // s1 value, s2 target type, s3 source type
+	msgCastOverflowIntegral                // i value, s2 target type, s3 source type (TINYINT, SMALLINT, INT)
+	msgCastOverflowFlt                     // f value (a FLOAT widened), s2 target type
 )
 
 // Message returns the error's message without its class.
@@ -93,6 +95,10 @@ func (e *Error) Message() string {
 		return e.s1 + " cannot be represented as Decimal(" + strconv.FormatInt(e.i>>8, 10) + ", " + strconv.FormatInt(e.i&0xff, 10) + ")."
 	case msgCastOverflowDec:
 		return castOverflowMsg(e.s1+"BD", e.s3, e.s2)
+	case msgCastOverflowIntegral:
+		return castOverflowMsg(strconv.FormatInt(e.i, 10)+integralSuffix(e.s3), e.s3, e.s2)
+	case msgCastOverflowFlt:
+		return castOverflowMsg(FormatFloat(float32(e.f)), "FLOAT", e.s2)
 	case msgCeilFloorRange:
 		return "long overflow: " + e.s1 + "(" + FormatDouble(e.f) + ") is out of the BIGINT range"
 	}
@@ -133,6 +139,31 @@ func castOverflowMsg(value, from, to string) string {
 // castOverflowInt64 is CAST_OVERFLOW of a BIGINT value.
 func castOverflowInt64(v int64, to string) *Error {
 	return &Error{Class: CastOverflow, kind: msgCastOverflowInt, i: v, s2: to}
+}
+
+// castOverflowIntegral is CAST_OVERFLOW of a SMALLINT or INT value (from
+// names the source type).
+func castOverflowIntegral(v int64, from, to string) *Error {
+	return &Error{Class: CastOverflow, kind: msgCastOverflowIntegral, i: v, s2: to, s3: from}
+}
+
+// castOverflowFloat32 is CAST_OVERFLOW of a FLOAT value.
+func castOverflowFloat32(v float32, to string) *Error {
+	return &Error{Class: CastOverflow, kind: msgCastOverflowFlt, f: float64(v), s2: to}
+}
+
+// integralSuffix is the suffix of Spark's SQL literal of an integer of the
+// named type (Literal.sql): 1Y, 1S, 1, 1L.
+func integralSuffix(typ string) string {
+	switch typ {
+	case sparkTinyint:
+		return "Y"
+	case sparkSmallint:
+		return "S"
+	case sparkBigint:
+		return "L"
+	}
+	return ""
 }
 
 // castOverflowFloat64 is CAST_OVERFLOW of a DOUBLE value.

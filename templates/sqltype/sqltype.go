@@ -42,18 +42,28 @@ const (
 	Date
 	Map
 	Decimal
+	// Tinyint, Smallint and Float are Spark's ByteType, ShortType and
+	// FloatType: the narrow numbers Parquet and Arrow files written by
+	// Spark, DuckDB and pandas carry (int8, int16, float32). They come last
+	// so the older kinds keep their numbers.
+	Tinyint
+	Smallint
+	Float
 )
 
 var kindNames = [...]string{
-	Null:    "NULL",
-	Boolean: "BOOLEAN",
-	Int:     "INT",
-	Bigint:  "BIGINT",
-	Double:  "DOUBLE",
-	Varchar: "VARCHAR",
-	Date:    "DATE",
-	Map:     "MAP",
-	Decimal: "DECIMAL",
+	Null:     "NULL",
+	Boolean:  "BOOLEAN",
+	Int:      "INT",
+	Bigint:   "BIGINT",
+	Double:   "DOUBLE",
+	Varchar:  "VARCHAR",
+	Date:     "DATE",
+	Map:      "MAP",
+	Decimal:  "DECIMAL",
+	Tinyint:  "TINYINT",
+	Smallint: "SMALLINT",
+	Float:    "FLOAT",
 }
 
 // String is the kind's SQL name: BIGINT, MAP, DECIMAL.
@@ -98,6 +108,7 @@ func (t Type) String() string {
 //	BOOLEAN boolean   INT int32   BIGINT int64   DOUBLE float64
 //	VARCHAR utf8      DATE date32 MAP<K, V> map<K, V>
 //	DECIMAL(p, s) decimal128(p, s)
+//	TINYINT int8      SMALLINT int16   FLOAT float32
 func Arrow(t Type) arrow.DataType {
 	switch t.Kind {
 	case Boolean:
@@ -106,6 +117,12 @@ func Arrow(t Type) arrow.DataType {
 		return arrow.PrimitiveTypes.Int32
 	case Bigint:
 		return arrow.PrimitiveTypes.Int64
+	case Tinyint:
+		return arrow.PrimitiveTypes.Int8
+	case Smallint:
+		return arrow.PrimitiveTypes.Int16
+	case Float:
+		return arrow.PrimitiveTypes.Float32
 	case Double:
 		return arrow.PrimitiveTypes.Float64
 	case Varchar:
@@ -130,6 +147,12 @@ func Of(dt arrow.DataType) (Type, error) {
 		return Type{Kind: Int}, nil
 	case arrow.INT64:
 		return Type{Kind: Bigint}, nil
+	case arrow.INT8:
+		return Type{Kind: Tinyint}, nil
+	case arrow.INT16:
+		return Type{Kind: Smallint}, nil
+	case arrow.FLOAT32:
+		return Type{Kind: Float}, nil
 	case arrow.FLOAT64:
 		return Type{Kind: Double}, nil
 	case arrow.STRING:

@@ -191,7 +191,7 @@ func clearValid(mem memory.Allocator, valid *memory.Buffer, nulls, cnt, k int) (
 
 // FixedOut holds the values of a fixed-width output column: the loop stores
 // row k of the selection into V[k].
-type FixedOut[T int32 | int64 | float64 | rt.Decimal] struct {
+type FixedOut[T int8 | int16 | int32 | int64 | float32 | float64 | rt.Decimal] struct {
 	V     []T
 	buf   *memory.Buffer
 	dt    arrow.DataType
@@ -205,7 +205,7 @@ type FixedOut[T int32 | int64 | float64 | rt.Decimal] struct {
 }
 
 // NewFixedOut returns a writer for cnt values of Arrow type dt.
-func NewFixedOut[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, cnt int) *FixedOut[T] {
+func NewFixedOut[T int8 | int16 | int32 | int64 | float32 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, cnt int) *FixedOut[T] {
 	var zero T
 	w := &FixedOut[T]{buf: memory.NewResizableBuffer(mem), dt: dt, mem: mem}
 	w.buf.Resize(cnt * int(unsafe.Sizeof(zero)))

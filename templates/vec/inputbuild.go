@@ -165,6 +165,12 @@ func appendItem(b array.Builder, v any) {
 	switch b := b.(type) {
 	case *array.BooleanBuilder:
 		b.Append(v.(bool))
+	case *array.Int8Builder:
+		b.Append(v.(int8))
+	case *array.Int16Builder:
+		b.Append(v.(int16))
+	case *array.Float32Builder:
+		b.Append(v.(float32))
 	case *array.Int32Builder:
 		b.Append(v.(int32))
 	case *array.Int64Builder:

@@ -98,7 +98,7 @@ func makeArray(dt arrow.DataType, cnt int, nulls int, bufs ...*memory.Buffer) ar
 // slices too: a batch-wide copy saved, as when an output column is a
 // shared subexpression that other columns read. (Any other allocator, a
 // checked one included, gets the copy it is asked for.)
-func fixed[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
+func fixed[T int8 | int16 | int32 | int64 | float32 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, v *Vec[T], sel Sel, n int) arrow.Array {
 	if _, goMem := mem.(*memory.GoAllocator); goMem && sel == nil && v.own && len(v.V) == n {
 		var zero T
 		buf := memory.NewBufferBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(v.V))), n*int(unsafe.Sizeof(zero))))
@@ -112,7 +112,7 @@ func fixed[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arro
 
 // gatherValues copies rows sel of vals (n rows) into a buffer from mem and
 // returns it with its count of values.
-func gatherValues[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, vals []T, sel Sel, n int) (*memory.Buffer, int) {
+func gatherValues[T int8 | int16 | int32 | int64 | float32 | float64 | rt.Decimal](mem memory.Allocator, vals []T, sel Sel, n int) (*memory.Buffer, int) {
 	cnt := sel.Rows(n)
 	var zero T
 	buf := memory.NewResizableBuffer(mem)
@@ -264,6 +264,12 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 		return takeFixed(mem, a.DataType(), a.Int64Values(), valid, kept)
 	case *array.Int32:
 		return takeFixed(mem, a.DataType(), a.Int32Values(), valid, kept)
+	case *array.Int8:
+		return takeFixed(mem, a.DataType(), a.Int8Values(), valid, kept)
+	case *array.Int16:
+		return takeFixed(mem, a.DataType(), a.Int16Values(), valid, kept)
+	case *array.Float32:
+		return takeFixed(mem, a.DataType(), a.Float32Values(), valid, kept)
 	case *array.Float64:
 		return takeFixed(mem, a.DataType(), a.Float64Values(), valid, kept)
 	case *array.Date32:
@@ -307,7 +313,7 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 
 // takeFixed is TakeColumn of a fixed-width column with values vals and
 // validity valid.
-func takeFixed[T int32 | int64 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, vals []T, valid Bitmap, kept *Kept) arrow.Array {
+func takeFixed[T int8 | int16 | int32 | int64 | float32 | float64 | rt.Decimal](mem memory.Allocator, dt arrow.DataType, vals []T, valid Bitmap, kept *Kept) arrow.Array {
 	buf, cnt := gatherValues(mem, vals, kept.sel, kept.n)
 	vb, nulls := kept.validityOf(mem, valid)
 	return makeArray(dt, cnt, nulls, vb, buf)
