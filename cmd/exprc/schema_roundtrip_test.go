@@ -18,8 +18,8 @@ import (
 
 // roundTripCols hold every SQL type exprc has (BOOLEAN, INT, BIGINT, DOUBLE,
 // VARCHAR, DATE, DECIMAL of 64- and 128-bit precisions, MAP<VARCHAR,
-// VARCHAR>), Arrow types exprc reads as one of them (int8, uint16, uint32,
-// float32), a NOT NULL column, NULLs in every other column, and edge values.
+// VARCHAR>, TINYINT as int8, FLOAT as float32), Arrow types exprc reads as
+// one of them (uint16, uint32), a NOT NULL column, NULLs in every other column, and edge values.
 var roundTripCols = []fixCol{
 	{"b", arrow.FixedWidthTypes.Boolean, true, []any{true, false, nil, true, false}},
 	{"i", arrow.PrimitiveTypes.Int32, true, []any{int64(math.MinInt32), int64(math.MaxInt32), nil, int64(0), int64(-7)}},
@@ -70,10 +70,10 @@ func TestSchemaRoundTrip(t *testing.T) {
 		{file: "t.arrow", writer: "arrow-go"},
 		{file: "t.arrows", writer: "arrow-go"},
 		{file: "t.csv", writer: "arrow-go", types: map[string]string{
-			"i": "BIGINT", "dec9": "DOUBLE", "dec18": "DOUBLE", "dec38": "DOUBLE", "i8": "BIGINT", "u16": "BIGINT", "u32": "BIGINT",
+			"i": "BIGINT", "dec9": "DOUBLE", "dec18": "DOUBLE", "dec38": "DOUBLE", "i8": "BIGINT", "u16": "BIGINT", "u32": "BIGINT", "f": "DOUBLE",
 		}},
 		{file: "t.jsonl", writer: "arrow-go", types: map[string]string{
-			"i": "BIGINT", "dec9": "VARCHAR", "dec18": "VARCHAR", "dec38": "VARCHAR", "i8": "BIGINT", "u16": "BIGINT", "u32": "BIGINT",
+			"i": "BIGINT", "dec9": "VARCHAR", "dec18": "VARCHAR", "dec38": "VARCHAR", "i8": "BIGINT", "u16": "BIGINT", "u32": "BIGINT", "f": "DOUBLE",
 		}, left: []string{"m"}},
 		{file: "x.csv", writer: "exprc", types: map[string]string{
 			"i": "BIGINT", "dec9": "DOUBLE", "dec18": "DOUBLE", "dec38": "DOUBLE",
@@ -114,7 +114,7 @@ func TestSchemaRoundTrip(t *testing.T) {
 			want := map[string]string{ // the Parquet types
 				"b": "BOOLEAN", "i": "INT", "n": "BIGINT NOT NULL", "d": "DOUBLE", "s": "VARCHAR", "day": "DATE",
 				"dec9": "DECIMAL(9,2)", "dec18": "DECIMAL(18,4)", "dec38": "DECIMAL(38,10)", "m": "MAP<VARCHAR, VARCHAR>",
-				"i8": "INT", "u16": "INT", "u32": "BIGINT", "f": "DOUBLE",
+				"i8": "TINYINT", "u16": "INT", "u32": "BIGINT", "f": "FLOAT",
 			}
 			if c.types != nil {
 				want["n"] = "BIGINT" // text formats: never NOT NULL

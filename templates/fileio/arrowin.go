@@ -196,10 +196,14 @@ func convertible(ft arrow.DataType, t sqltype.Type) bool {
 	switch t.Kind {
 	case sqltype.Boolean:
 		return ft.ID() == arrow.BOOL
-	case sqltype.Int, sqltype.Bigint:
+	case sqltype.Tinyint, sqltype.Smallint, sqltype.Int, sqltype.Bigint:
 		return arrow.IsInteger(ft.ID())
 	case sqltype.Double:
 		return ft.ID() == arrow.FLOAT64 || ft.ID() == arrow.FLOAT32
+	case sqltype.Float:
+		// A float64 column is not read as FLOAT: that would round every
+		// value; declare it DOUBLE.
+		return ft.ID() == arrow.FLOAT32
 	case sqltype.Varchar:
 		switch ft.ID() {
 		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
@@ -311,7 +315,7 @@ func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 	switch t.Kind {
 	case sqltype.Boolean:
 		return arr.(*array.Boolean).Value(i), nil
-	case sqltype.Int, sqltype.Bigint:
+	case sqltype.Tinyint, sqltype.Smallint, sqltype.Int, sqltype.Bigint:
 		var n int64
 		switch a := arr.(type) {
 		case *array.Int8:
@@ -337,13 +341,28 @@ func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 		default:
 			return nil, fmt.Errorf("cannot read %s as %s", arr.DataType(), t)
 		}
-		if t.Kind == sqltype.Int {
+		switch t.Kind {
+		case sqltype.Int:
 			if n < math.MinInt32 || n > math.MaxInt32 {
 				return nil, fmt.Errorf("value %d out of range for %s", n, t)
 			}
 			return int32(n), nil
+		case sqltype.Smallint:
+			if n < math.MinInt16 || n > math.MaxInt16 {
+				return nil, fmt.Errorf("value %d out of range for %s", n, t)
+			}
+			return int16(n), nil
+		case sqltype.Tinyint:
+			if n < math.MinInt8 || n > math.MaxInt8 {
+				return nil, fmt.Errorf("value %d out of range for %s", n, t)
+			}
+			return int8(n), nil
 		}
 		return n, nil
+	case sqltype.Float:
+		if a, ok := arr.(*array.Float32); ok {
+			return a.Value(i), nil
+		}
 	case sqltype.Double:
 		switch a := arr.(type) {
 		case *array.Float64:

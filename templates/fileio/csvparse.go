@@ -418,12 +418,18 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 			return false
 		}
 		c.i32 = append(c.i32, v)
-	case sqltype.Int:
+	case sqltype.Int, sqltype.Tinyint, sqltype.Smallint:
 		v, err := intAt(data, s, e, c.c.Type)
 		if err != nil {
 			return false
 		}
 		c.i32 = append(c.i32, int32(v))
+	case sqltype.Float:
+		v, err := parseFloat(string(data[s:e]))
+		if err != nil {
+			return false
+		}
+		c.f64 = append(c.f64, float64(v))
 	case sqltype.Boolean:
 		v, err := parseBoolBytes(data[s:e])
 		if err != nil {

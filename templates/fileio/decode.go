@@ -42,11 +42,7 @@ func parseBool(s string) (bool, error) {
 }
 
 func parseInt(s string, t sqltype.Type) (int64, error) {
-	bits := 64
-	if t.Kind == sqltype.Int {
-		bits = 32
-	}
-	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, bits)
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, intBits(t))
 	if err != nil {
 		if errors.Is(err, strconv.ErrRange) {
 			return 0, verrf("%s value out of range %s", t, quote(s))
@@ -54,6 +50,38 @@ func parseInt(s string, t sqltype.Type) (int64, error) {
 		return 0, verrf("invalid %s %s", t, quote(s))
 	}
 	return n, nil
+}
+
+// intBits is the width of integer type t.
+func intBits(t sqltype.Type) int {
+	switch t.Kind {
+	case sqltype.Tinyint:
+		return 8
+	case sqltype.Smallint:
+		return 16
+	case sqltype.Int:
+		return 32
+	}
+	return 64
+}
+
+// parseFloat reads a FLOAT from text as parseDouble reads a DOUBLE, rounded
+// once to the nearest float32; beyond FLOAT's range is an error.
+func parseFloat(s string) (float32, error) {
+	t := strings.TrimSpace(s)
+	if strings.ContainsAny(t, "xXpP_") {
+		return 0, verrf("invalid FLOAT %s", quote(s))
+	}
+	f, err := strconv.ParseFloat(t, 32)
+	if err != nil {
+		if errors.Is(err, strconv.ErrRange) && math.IsInf(f, 0) {
+			return 0, verrf("FLOAT value out of range %s", quote(s))
+		}
+		if !errors.Is(err, strconv.ErrRange) {
+			return 0, verrf("invalid FLOAT %s", quote(s))
+		}
+	}
+	return float32(f), nil
 }
 
 func parseDouble(s string) (float64, error) {
@@ -105,10 +133,18 @@ func parseText(s string, t sqltype.Type) (any, error) {
 	case sqltype.Int:
 		n, err := parseInt(s, t)
 		return int32(n), err
+	case sqltype.Tinyint:
+		n, err := parseInt(s, t)
+		return int8(n), err
+	case sqltype.Smallint:
+		n, err := parseInt(s, t)
+		return int16(n), err
 	case sqltype.Bigint:
 		return parseInt(s, t)
 	case sqltype.Double:
 		return parseDouble(s)
+	case sqltype.Float:
+		return parseFloat(s)
 	case sqltype.Varchar:
 		return validString(s), nil
 	case sqltype.Date:
@@ -185,6 +221,12 @@ func appendValue(b array.Builder, t sqltype.Type, v any) {
 		b.(*array.BooleanBuilder).Append(v.(bool))
 	case sqltype.Int:
 		b.(*array.Int32Builder).Append(v.(int32))
+	case sqltype.Tinyint:
+		b.(*array.Int8Builder).Append(v.(int8))
+	case sqltype.Smallint:
+		b.(*array.Int16Builder).Append(v.(int16))
+	case sqltype.Float:
+		b.(*array.Float32Builder).Append(v.(float32))
 	case sqltype.Bigint:
 		b.(*array.Int64Builder).Append(v.(int64))
 	case sqltype.Double:
@@ -534,7 +576,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 			b.(*array.BooleanBuilder).Append(false)
 			return false, nil
 		}
-	case sqltype.Int, sqltype.Bigint:
+	case sqltype.Tinyint, sqltype.Smallint, sqltype.Int, sqltype.Bigint:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, integer, err := p.number()
 			if err != nil {
@@ -545,7 +587,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 			}
 			return false, appendText(b, t, s)
 		}
-	case sqltype.Double, sqltype.Decimal:
+	case sqltype.Double, sqltype.Float, sqltype.Decimal:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {
@@ -587,7 +629,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 		case p.literal("false"):
 			return false, nil
 		}
-	case sqltype.Int, sqltype.Bigint:
+	case sqltype.Tinyint, sqltype.Smallint, sqltype.Int, sqltype.Bigint:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, integer, err := p.number()
 			if err != nil {
@@ -598,7 +640,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 			}
 			return parseText(s, t)
 		}
-	case sqltype.Double, sqltype.Decimal:
+	case sqltype.Double, sqltype.Float, sqltype.Decimal:
 		if c == '-' || (c >= '0' && c <= '9') {
 			s, _, err := p.number()
 			if err != nil {

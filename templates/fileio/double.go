@@ -163,3 +163,48 @@ func appendFixed(buf []byte, neg bool, m uint64, k int) []byte {
 	}
 	return append(buf, tmp[i:]...)
 }
+
+// appendFloat appends a FLOAT as Java's Float.toString spells it (and
+// rt.FormatFloat): the shortest digits that tell the float32 apart, plain
+// from 10^-3 to 10^7, else d.dddE±n; without allocating.
+func appendFloat(buf []byte, f float32) []byte {
+	d := float64(f)
+	switch {
+	case d != d, math.IsInf(d, 0), d == 0:
+		return appendDouble(buf, d)
+	}
+	if abs := math.Abs(d); abs >= 1e-3 && abs < 1e7 {
+		start := len(buf)
+		buf = strconv.AppendFloat(buf, d, 'f', -1, 32)
+		for _, c := range buf[start:] {
+			if c == '.' {
+				return buf
+			}
+		}
+		return append(buf, '.', '0')
+	}
+	var tmp [32]byte
+	s := strconv.AppendFloat(tmp[:0], d, 'e', -1, 32) // d.ddde±XX
+	e := 0
+	for e < len(s) && s[e] != 'e' {
+		e++
+	}
+	mant, exp := s[:e], s[e+1:]
+	buf = append(buf, mant...)
+	point := false
+	for _, c := range mant {
+		point = point || c == '.'
+	}
+	if !point {
+		buf = append(buf, '.', '0')
+	}
+	buf = append(buf, 'E')
+	if exp[0] == '-' {
+		buf = append(buf, '-')
+	}
+	exp = exp[1:]
+	for len(exp) > 1 && exp[0] == '0' {
+		exp = exp[1:]
+	}
+	return append(buf, exp...)
+}

@@ -133,3 +133,20 @@ func TestBits1e15(t *testing.T) {
 		t.Error("bits of 1e15")
 	}
 }
+
+// TestAppendFloatMatchesFormatFloat checks the writers' FLOAT spelling
+// against rt.FormatFloat (Java's Float.toString) over special and random
+// float32 values.
+func TestAppendFloatMatchesFormatFloat(t *testing.T) {
+	vals := []float32{0, float32(math.Copysign(0, -1)), 1, -1, 1.1, 0.001, 0.00099999, 1e7, 9999999, 1e10, -3.4028235e38,
+		1.4e-45, float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), 16777216, 123456.79}
+	r := rand.New(rand.NewPCG(41, 41))
+	for range 20000 {
+		vals = append(vals, math.Float32frombits(r.Uint32()))
+	}
+	for _, v := range vals {
+		if got, want := string(appendFloat(nil, v)), rt.FormatFloat(v); got != want {
+			t.Fatalf("appendFloat(%v) = %s, want %s", v, got, want)
+		}
+	}
+}

@@ -222,7 +222,7 @@ func fastDate(s []byte) (int32, bool) {
 
 // intAt is parseInt(string(b[s:e]), t).
 func intAt(b []byte, s, e int, t sqltype.Type) (int64, error) {
-	if v, ok := fastIntAt(b, s, e); ok && (t.Kind == sqltype.Bigint || int64(int32(v)) == v) {
+	if v, ok := fastIntAt(b, s, e); ok && (t.Kind == sqltype.Bigint || v<<(64-intBits(t))>>(64-intBits(t)) == v) {
 		return v, nil
 	}
 	return parseInt(string(b[s:e]), t)

@@ -178,22 +178,30 @@ func columnarSchema(f *os.File, path, format string) (*arrow.Schema, map[string]
 // reads every value of the file. ok is false when no exprc type reads dt, and
 // note then says so; else note is a caveat or "".
 //
-//	bool -> BOOLEAN      int8, int16, int32, uint8, uint16 -> INT
-//	int64, uint32, uint64 -> BIGINT (a uint64 value above 2^63-1 is an error)
-//	float32, float64 -> DOUBLE      string, large_string, string_view -> VARCHAR
+//	bool -> BOOLEAN      int8 -> TINYINT     int16, uint8 -> SMALLINT
+//	int32, uint16 -> INT int64, uint32, uint64 -> BIGINT (a uint64 value above 2^63-1 is an error)
+//	float32 -> FLOAT     float64 -> DOUBLE   string, large_string, string_view -> VARCHAR
 //	date32, date64 -> DATE          decimal32/64/128(p, s) -> DECIMAL(p, s)
-//	map<K, V> -> MAP<K', V'> when K' is VARCHAR, INT or BIGINT and V' is not a MAP
+//	map<K, V> -> MAP<K', V'> when K' is VARCHAR, INT or BIGINT (int8 and int16
+//	keys widen to INT) and V' is not a MAP (TINYINT and SMALLINT values widen
+//	to INT, FLOAT values to DOUBLE: MAPs hold no narrow numbers)
 func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 	switch dt.ID() {
 	case arrow.BOOL:
 		return sqltype.Type{Kind: sqltype.Boolean}, "", true
-	case arrow.INT8, arrow.INT16, arrow.INT32, arrow.UINT8, arrow.UINT16:
+	case arrow.INT8:
+		return sqltype.Type{Kind: sqltype.Tinyint}, "", true
+	case arrow.INT16, arrow.UINT8:
+		return sqltype.Type{Kind: sqltype.Smallint}, "", true
+	case arrow.INT32, arrow.UINT16:
 		return sqltype.Type{Kind: sqltype.Int}, "", true
 	case arrow.INT64, arrow.UINT32:
 		return sqltype.Type{Kind: sqltype.Bigint}, "", true
 	case arrow.UINT64:
 		return sqltype.Type{Kind: sqltype.Bigint}, "uint64 read as BIGINT: a value above 9223372036854775807 is an error", true
-	case arrow.FLOAT32, arrow.FLOAT64:
+	case arrow.FLOAT32:
+		return sqltype.Type{Kind: sqltype.Float}, "", true
+	case arrow.FLOAT64:
 		return sqltype.Type{Kind: sqltype.Double}, "", true
 	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
 		return sqltype.Type{Kind: sqltype.Varchar}, "", true
@@ -212,6 +220,7 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		m := dt.(*arrow.MapType)
 		k, _, kok := ArrowSQLType(m.KeyType())
 		v, _, vok := ArrowSQLType(m.ItemType())
+		k, v = mapWide(k), mapWide(v)
 		switch {
 		case !kok || k.Kind != sqltype.Varchar && k.Kind != sqltype.Int && k.Kind != sqltype.Bigint:
 			return sqltype.Type{}, "exprc's MAP keys are VARCHAR, INT or BIGINT", false
@@ -223,4 +232,17 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		return sqltype.Type{}, "exprc does not read dictionary-encoded columns yet", false
 	}
 	return sqltype.Type{}, "exprc has no type for it yet", false
+}
+
+// mapWide is the type a MAP key or value of type t is read as: exprc's MAPs
+// hold no TINYINT, SMALLINT or FLOAT, so those widen (exactly) to INT and
+// DOUBLE, which the readers convert them to.
+func mapWide(t sqltype.Type) sqltype.Type {
+	switch t.Kind {
+	case sqltype.Tinyint, sqltype.Smallint:
+		return sqltype.Type{Kind: sqltype.Int}
+	case sqltype.Float:
+		return sqltype.Type{Kind: sqltype.Double}
+	}
+	return t
 }

@@ -401,7 +401,7 @@ func jsonAppender(col arrow.Array) appender {
 	case *array.Float64:
 		return func(buf []byte, i int) []byte { return appendJSONDouble(buf, a.Value(i)) }
 	case *array.Float32:
-		return func(buf []byte, i int) []byte { return appendJSONDouble(buf, float64(a.Value(i))) }
+		return func(buf []byte, i int) []byte { return appendJSONFloat(buf, a.Value(i)) }
 	case *array.String:
 		return func(buf []byte, i int) []byte { return appendJSONString(buf, a.Value(i)) }
 	case *array.LargeString:
@@ -473,7 +473,9 @@ func textAppender(col arrow.Array) appender {
 	case *array.Float64:
 		return func(buf []byte, i int) []byte { return appendDouble(buf, a.Value(i)) }
 	case *array.Float32:
-		return func(buf []byte, i int) []byte { return appendDouble(buf, float64(a.Value(i))) }
+		// A FLOAT as Spark writes it (Java's Float.toString): 1.1, not the
+		// digits of its exact double 1.100000023841858.
+		return func(buf []byte, i int) []byte { return appendFloat(buf, a.Value(i)) }
 	case *array.String:
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.LargeString:
@@ -531,6 +533,15 @@ func appendJSONDouble(buf []byte, f float64) []byte {
 		return append(buf, `"-Infinity"`...)
 	}
 	return appendDouble(buf, f)
+}
+
+// appendJSONFloat is appendJSONDouble for a FLOAT, in Float.toString's
+// digits.
+func appendJSONFloat(buf []byte, f float32) []byte {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return appendJSONDouble(buf, float64(f))
+	}
+	return appendFloat(buf, f)
 }
 
 const hexDigits = "0123456789abcdef"

@@ -177,7 +177,12 @@ func refjsonAppender(col arrow.Array) refappender {
 	case *array.Float64:
 		return func(buf []byte, i int) []byte { return refappendJSONDouble(buf, a.Value(i)) }
 	case *array.Float32:
-		return func(buf []byte, i int) []byte { return refappendJSONDouble(buf, float64(a.Value(i))) }
+		return func(buf []byte, i int) []byte {
+			if f := float64(a.Value(i)); math.IsNaN(f) || math.IsInf(f, 0) {
+				return refappendJSONDouble(buf, f)
+			}
+			return append(buf, rt.FormatFloat(a.Value(i))...)
+		}
 	case *array.String:
 		return func(buf []byte, i int) []byte { return refappendJSONString(buf, a.Value(i)) }
 	case *array.LargeString:
@@ -248,7 +253,7 @@ func reftextAppender(col arrow.Array) refappender {
 	case *array.Float64:
 		return func(buf []byte, i int) []byte { return append(buf, rt.FormatDouble(a.Value(i))...) }
 	case *array.Float32:
-		return func(buf []byte, i int) []byte { return append(buf, rt.FormatDouble(float64(a.Value(i)))...) }
+		return func(buf []byte, i int) []byte { return append(buf, rt.FormatFloat(a.Value(i))...) }
 	case *array.String:
 		return func(buf []byte, i int) []byte { return refappendValidUTF8(buf, a.Value(i)) }
 	case *array.LargeString:

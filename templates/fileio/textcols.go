@@ -24,8 +24,8 @@ type inColumn struct {
 	dt    arrow.DataType
 	nulls []int32 // the NULL rows
 	i64   []int64
-	i32   []int32 // INT and DATE
-	f64   []float64
+	i32   []int32   // INT, DATE, TINYINT and SMALLINT (narrowed in array)
+	f64   []float64 // DOUBLE and FLOAT (float32 values, narrowed in array)
 	dec   []rt.Decimal
 	bools []bool
 	offs  []int32 // VARCHAR: offs[i+1] is the end of value i in data
@@ -37,11 +37,11 @@ func (c *inColumn) len() int {
 	switch c.c.Type.Kind {
 	case sqltype.Boolean:
 		return len(c.bools)
-	case sqltype.Int, sqltype.Date:
+	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		return len(c.i32)
 	case sqltype.Bigint:
 		return len(c.i64)
-	case sqltype.Double:
+	case sqltype.Double, sqltype.Float:
 		return len(c.f64)
 	case sqltype.Decimal:
 		return len(c.dec)
@@ -60,11 +60,11 @@ func (c *inColumn) appendNull() {
 	switch c.c.Type.Kind {
 	case sqltype.Boolean:
 		c.bools = append(c.bools, false)
-	case sqltype.Int, sqltype.Date:
+	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		c.i32 = append(c.i32, 0)
 	case sqltype.Bigint:
 		c.i64 = append(c.i64, 0)
-	case sqltype.Double:
+	case sqltype.Double, sqltype.Float:
 		c.f64 = append(c.f64, 0)
 	case sqltype.Decimal:
 		c.dec = append(c.dec, rt.Decimal{})
@@ -84,6 +84,12 @@ func (c *inColumn) appendValue(v any) {
 		c.bools = append(c.bools, v.(bool))
 	case sqltype.Int:
 		c.i32 = append(c.i32, v.(int32))
+	case sqltype.Tinyint:
+		c.i32 = append(c.i32, int32(v.(int8)))
+	case sqltype.Smallint:
+		c.i32 = append(c.i32, int32(v.(int16)))
+	case sqltype.Float:
+		c.f64 = append(c.f64, float64(v.(float32)))
 	case sqltype.Date:
 		c.i32 = append(c.i32, int32(v.(date)))
 	case sqltype.Bigint:
@@ -114,11 +120,11 @@ func (c *inColumn) reserve(n int) {
 	switch c.c.Type.Kind {
 	case sqltype.Boolean:
 		c.bools = slices.Grow(c.bools, n)
-	case sqltype.Int, sqltype.Date:
+	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		c.i32 = slices.Grow(c.i32, n)
 	case sqltype.Bigint:
 		c.i64 = slices.Grow(c.i64, n)
-	case sqltype.Double:
+	case sqltype.Double, sqltype.Float:
 		c.f64 = slices.Grow(c.f64, n)
 	case sqltype.Decimal:
 		c.dec = slices.Grow(c.dec, n)
@@ -135,11 +141,11 @@ func (c *inColumn) truncate(n int) {
 	switch c.c.Type.Kind {
 	case sqltype.Boolean:
 		c.bools = c.bools[:n]
-	case sqltype.Int, sqltype.Date:
+	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		c.i32 = c.i32[:n]
 	case sqltype.Bigint:
 		c.i64 = c.i64[:n]
-	case sqltype.Double:
+	case sqltype.Double, sqltype.Float:
 		c.f64 = c.f64[:n]
 	case sqltype.Decimal:
 		c.dec = c.dec[:n]
@@ -195,6 +201,24 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 		}
 	case sqltype.Int, sqltype.Date:
 		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.i32))
+	case sqltype.Tinyint:
+		v := make([]int8, len(c.i32))
+		for i, x := range c.i32 {
+			v[i] = int8(x)
+		}
+		bufs[1] = bufferOf(mem, arrow.Int8Traits.CastToBytes(v))
+	case sqltype.Smallint:
+		v := make([]int16, len(c.i32))
+		for i, x := range c.i32 {
+			v[i] = int16(x)
+		}
+		bufs[1] = bufferOf(mem, arrow.Int16Traits.CastToBytes(v))
+	case sqltype.Float:
+		v := make([]float32, len(c.f64))
+		for i, x := range c.f64 {
+			v[i] = float32(x)
+		}
+		bufs[1] = bufferOf(mem, arrow.Float32Traits.CastToBytes(v))
 	case sqltype.Bigint:
 		bufs[1] = bufferOf(mem, arrow.Int64Traits.CastToBytes(c.i64))
 	case sqltype.Double:
