@@ -26,6 +26,13 @@ func gridValues(t ir.Type) []any {
 	case ir.KindInt:
 		return []any{int32(0), int32(1), int32(-1), int32(2), int32(-7), int32(100), int32(-100),
 			int32(math.MinInt32), int32(math.MaxInt32), int32(math.MinInt32 + 1), int32(rt.MaxPadLength + 1)}
+	case ir.KindTinyint:
+		return []any{int8(0), int8(1), int8(-1), int8(2), int8(-7), int8(100), int8(math.MinInt8), int8(math.MaxInt8), int8(math.MinInt8 + 1)}
+	case ir.KindSmallint:
+		return []any{int16(0), int16(1), int16(-1), int16(3), int16(-300), int16(math.MinInt16), int16(math.MaxInt16), int16(math.MinInt16 + 1)}
+	case ir.KindFloat:
+		return []any{float32(0), float32(negZ), float32(1), float32(-1.5), float32(1.1), float32(nan), float32(inf), float32(negInf),
+			float32(math.MaxFloat32), float32(math.SmallestNonzeroFloat32), float32(1e19), float32(128.5), float32(-32768.9)}
 	case ir.KindBigint:
 		return []any{int64(0), int64(1), int64(-1), int64(3), int64(math.MinInt64), int64(math.MaxInt64),
 			int64(math.MaxInt32) + 1, int64(math.MinInt32) - 1, int64(1e18), int64(-7)}

@@ -64,6 +64,12 @@ func kernelGoType(t ir.Type) reflect.Type {
 		return reflect.TypeFor[int64]()
 	case ir.KindDouble:
 		return reflect.TypeFor[float64]()
+	case ir.KindTinyint:
+		return reflect.TypeFor[int8]()
+	case ir.KindSmallint:
+		return reflect.TypeFor[int16]()
+	case ir.KindFloat:
+		return reflect.TypeFor[float32]()
 	case ir.KindVarchar:
 		return reflect.TypeFor[string]()
 	case ir.KindDecimal:

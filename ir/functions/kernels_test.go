@@ -2,6 +2,7 @@ package functions
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -468,18 +469,29 @@ func TestCasts(t *testing.T) {
 }
 
 func TestCastRules(t *testing.T) {
+	nums := []ir.Kind{ir.KindBoolean, ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint, ir.KindFloat, ir.KindDouble, ir.KindVarchar}
 	allowed := map[ir.Kind][]ir.Kind{
-		ir.KindBoolean: {ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar},
-		ir.KindInt:     {ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar},
-		ir.KindBigint:  {ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar},
-		ir.KindDouble:  {ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar},
-		ir.KindVarchar: {ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar, ir.KindDate},
-		ir.KindDate:    {ir.KindVarchar, ir.KindDate},
+		ir.KindBoolean:  nums,
+		ir.KindTinyint:  nums,
+		ir.KindSmallint: nums,
+		ir.KindInt:      nums,
+		ir.KindBigint:   nums,
+		ir.KindFloat:    nums,
+		ir.KindDouble:   nums,
+		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate),
+		ir.KindDate:     {ir.KindVarchar, ir.KindDate},
 	}
 	mayErr := map[[2]ir.Kind]bool{
 		{ir.KindBigint, ir.KindInt}: true, {ir.KindDouble, ir.KindInt}: true, {ir.KindDouble, ir.KindBigint}: true,
 		{ir.KindVarchar, ir.KindBoolean}: true, {ir.KindVarchar, ir.KindInt}: true, {ir.KindVarchar, ir.KindBigint}: true,
 		{ir.KindVarchar, ir.KindDouble}: true, {ir.KindVarchar, ir.KindDate}: true,
+		// The narrowing casts to TINYINT and SMALLINT, FLOAT to an integer,
+		// and text that may not parse.
+		{ir.KindSmallint, ir.KindTinyint}: true, {ir.KindInt, ir.KindTinyint}: true, {ir.KindInt, ir.KindSmallint}: true,
+		{ir.KindBigint, ir.KindTinyint}: true, {ir.KindBigint, ir.KindSmallint}: true,
+		{ir.KindDouble, ir.KindTinyint}: true, {ir.KindDouble, ir.KindSmallint}: true,
+		{ir.KindFloat, ir.KindTinyint}: true, {ir.KindFloat, ir.KindSmallint}: true, {ir.KindFloat, ir.KindInt}: true, {ir.KindFloat, ir.KindBigint}: true,
+		{ir.KindVarchar, ir.KindTinyint}: true, {ir.KindVarchar, ir.KindSmallint}: true, {ir.KindVarchar, ir.KindFloat}: true,
 	}
 	for _, f := range castKinds {
 		for _, to := range castKinds {

@@ -17,11 +17,20 @@ import (
 func resolveOverloads(name string, sigs []*ir.Signature) func([]ir.Type) (*ir.Signature, error) {
 	return func(args []ir.Type) (*ir.Signature, error) {
 		arityOK := false
+		allNull := true
+		for _, a := range args {
+			allNull = allNull && a.Kind == ir.KindNull
+		}
 		for _, s := range sigs {
 			if len(s.Params) != len(args) {
 				continue
 			}
 			arityOK = true
+			if allNull && len(args) > 0 && narrowParams(s.Params) {
+				// NULL literals alone take the INT overload, as before the
+				// narrow types: TINYINT is no more natural for them.
+				continue
+			}
 			if widensAll(args, s.Params) {
 				return s, nil
 			}
@@ -31,6 +40,18 @@ func resolveOverloads(name string, sigs []*ir.Signature) func([]ir.Type) (*ir.Si
 		}
 		return nil, noOverload(name, args, synopsis(name, sigs))
 	}
+}
+
+// narrowParams reports whether an overload takes a TINYINT, SMALLINT or
+// FLOAT.
+func narrowParams(params []ir.Type) bool {
+	for _, p := range params {
+		switch p.Kind {
+		case ir.KindTinyint, ir.KindSmallint, ir.KindFloat:
+			return true
+		}
+	}
+	return false
 }
 
 func widensAll(args, params []ir.Type) bool {

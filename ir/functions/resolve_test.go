@@ -94,7 +94,7 @@ func TestResolveErrors(t *testing.T) {
 		args []ir.Type
 		want string // the whole message, or a prefix ending in "..."
 	}{
-		{"abs", []ir.Type{tStr}, "function abs does not accept (VARCHAR); expected one of: abs(INT) -> INT, abs(BIGINT) -> BIGINT, abs(DOUBLE) -> DOUBLE"},
+		{"abs", []ir.Type{tStr}, "function abs does not accept (VARCHAR); expected one of: abs(TINYINT) -> TINYINT, abs(SMALLINT) -> SMALLINT, abs(INT) -> INT, abs(BIGINT) -> BIGINT, abs(FLOAT) -> FLOAT, abs(DOUBLE) -> DOUBLE"},
 		{"substring", []ir.Type{tStr, tInt, tInt, tInt}, "wrong number of arguments for substring: got 4, want 2 or 3"},
 		{"abs", nil, "wrong number of arguments for abs: got 0, want 1"},
 		{"round", []ir.Type{tDbl, tInt, tInt}, "wrong number of arguments for round: got 3, want 1 or 2"},
