@@ -31,6 +31,7 @@ var decimalOperators = map[string]bool{"add": true, "subtract": true, "multiply"
 var castAliases = map[string]ir.Type{
 	"boolean": ir.TypeBoolean, "int": ir.TypeInt, "bigint": ir.TypeBigint, "double": ir.TypeDouble,
 	"string": ir.TypeVarchar, "date": ir.TypeDate, "decimal": ir.DecimalOf(10, 0),
+	"tinyint": ir.TypeTinyint, "smallint": ir.TypeSmallint, "float": ir.TypeFloat,
 }
 
 // aggregates are recognised only to say clearly that exprc does not do them.
@@ -647,14 +648,14 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Try{Arg: args[0]}, true
-	case "boolean", "int", "bigint", "double", "string", "date", "decimal":
+	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float":
 		// Spark's cast aliases: int(x) is CAST(x AS INT), decimal(x) is
 		// CAST(x AS DECIMAL(10,0)).
 		if !arity(1) {
 			return nil, false
 		}
 		return b.cast(args[0], castAliases[name], e.Name.Pos)
-	case "tinyint", "smallint", "float", "timestamp", "binary":
+	case "timestamp", "binary":
 		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
 		return nil, false
 	case "nvl2":

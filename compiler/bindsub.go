@@ -479,6 +479,14 @@ func (b *binder) bindQuantified(x ast.Expr, op string, all, not bool, sel *ast.S
 		if !ok {
 			return nil, false
 		}
+		if w, narrow := subqueryWide(xs[0].Type()); narrow {
+			// Members kept as INT or DOUBLE, as the comparison takes them.
+			for i := range xs {
+				if xs[i], ok = b.cast(xs[i], w, opPos); !ok {
+					return nil, false
+				}
+			}
+		}
 		cmp, ok := b.comparison(cmpFuncs[anyOp], anyOp, xs[0].Type(), opPos)
 		if !ok {
 			return nil, false
