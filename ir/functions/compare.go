@@ -45,6 +45,10 @@ type cmpKernels struct {
 	d func(a, b float64) bool
 	s func(a, b string) bool
 	m func(a, b rt.Decimal) bool
+	// TINYINT, SMALLINT and FLOAT
+	y func(a, b int8) bool
+	h func(a, b int16) bool
+	f func(a, b float32) bool
 }
 
 // comparison builds one of = <> < <= > >=. Both sides widen to their common
@@ -52,7 +56,8 @@ type cmpKernels struct {
 // share one *ir.Signature.
 func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 	sigs := map[ir.Kind]*ir.Signature{}
-	for t, f := range map[ir.Type]impl{tBool: ok2(k.b), tInt: ok2(k.i), tBig: ok2(k.l), tDbl: ok2(k.d), tStr: ok2(k.s), tDate: ok2(k.i)} {
+	for t, f := range map[ir.Type]impl{tBool: ok2(k.b), tInt: ok2(k.i), tBig: ok2(k.l), tDbl: ok2(k.d), tStr: ok2(k.s), tDate: ok2(k.i),
+		tTiny: ok2(k.y), tSml: ok2(k.h), tFlt: ok2(k.f)} {
 		sigs[t.Kind] = sig(tBool, f, t, t)
 	}
 	return &ir.Function{
@@ -60,7 +65,7 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 		Infix: infix,
 		Doc:   doc,
 		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR or DATE " +
-			"(both sides widen to their common type; TINYINT and SMALLINT compare as INT, FLOAT as DOUBLE, which keeps every value)"},
+			"(both sides widen to their common type)"},
 		Strict: true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
 			if len(args) != 2 {
@@ -70,15 +75,8 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 			if err != nil {
 				return nil, err
 			}
-			switch t.Kind {
-			case ir.KindDecimal:
+			if t.Kind == ir.KindDecimal {
 				return sig(tBool, ok2(k.m), t, t), nil
-			case ir.KindTinyint, ir.KindSmallint:
-				// Widening to INT keeps every value and its order.
-				return sigs[ir.KindInt], nil
-			case ir.KindFloat:
-				// Every FLOAT is exactly a DOUBLE, NaN and -0.0 included.
-				return sigs[ir.KindDouble], nil
 			}
 			return sigs[t.Kind], nil
 		},
@@ -88,17 +86,17 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 func init() {
 	const order = " DOUBLE compares as Spark does: NaN = NaN is true, NaN is greater than every other value, and -0.0 = 0.0."
 	register(comparison("eq", "=", "Equality; VARCHAR compares byte-wise."+order,
-		cmpKernels{rt.EqBool, rt.EqInt32, rt.EqInt64, rt.EqFloat64, rt.EqString, rt.EqDecimal}))
+		cmpKernels{rt.EqBool, rt.EqInt32, rt.EqInt64, rt.EqFloat64, rt.EqString, rt.EqDecimal, rt.EqInt8, rt.EqInt16, rt.EqFloat32}))
 	register(comparison("ne", "<>", "Inequality (also written !=); VARCHAR compares byte-wise."+order,
-		cmpKernels{rt.NeBool, rt.NeInt32, rt.NeInt64, rt.NeFloat64, rt.NeString, rt.NeDecimal}))
+		cmpKernels{rt.NeBool, rt.NeInt32, rt.NeInt64, rt.NeFloat64, rt.NeString, rt.NeDecimal, rt.NeInt8, rt.NeInt16, rt.NeFloat32}))
 	register(comparison("lt", "<", "Less than; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.LtBool, rt.LtInt32, rt.LtInt64, rt.LtFloat64, rt.LtString, rt.LtDecimal}))
+		cmpKernels{rt.LtBool, rt.LtInt32, rt.LtInt64, rt.LtFloat64, rt.LtString, rt.LtDecimal, rt.LtInt8, rt.LtInt16, rt.LtFloat32}))
 	register(comparison("le", "<=", "Less than or equal; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.LeBool, rt.LeInt32, rt.LeInt64, rt.LeFloat64, rt.LeString, rt.LeDecimal}))
+		cmpKernels{rt.LeBool, rt.LeInt32, rt.LeInt64, rt.LeFloat64, rt.LeString, rt.LeDecimal, rt.LeInt8, rt.LeInt16, rt.LeFloat32}))
 	register(comparison("gt", ">", "Greater than; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.GtBool, rt.GtInt32, rt.GtInt64, rt.GtFloat64, rt.GtString, rt.GtDecimal}))
+		cmpKernels{rt.GtBool, rt.GtInt32, rt.GtInt64, rt.GtFloat64, rt.GtString, rt.GtDecimal, rt.GtInt8, rt.GtInt16, rt.GtFloat32}))
 	register(comparison("ge", ">=", "Greater than or equal; VARCHAR compares byte-wise, false < true."+order,
-		cmpKernels{rt.GeBool, rt.GeInt32, rt.GeInt64, rt.GeFloat64, rt.GeString, rt.GeDecimal}))
+		cmpKernels{rt.GeBool, rt.GeInt32, rt.GeInt64, rt.GeFloat64, rt.GeString, rt.GeDecimal, rt.GeInt8, rt.GeInt16, rt.GeFloat32}))
 	not := strict("not", "Logical negation; NOT NULL is NULL.", nil, sig(tBool, ok1(rt.Not), tBool))
 	not.Prefix = "NOT"
 	register(not)

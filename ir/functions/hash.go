@@ -47,7 +47,7 @@ func (h *hashStep) sigFor(t ir.Type) *ir.Signature {
 func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl, decimal func(p int) impl) *hashStep {
 	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}, decimal: decimal}
 	var sigs []*ir.Signature
-	for _, t := range []ir.Type{tBool, tInt, tDate, tBig, tDbl, tStr} {
+	for _, t := range []ir.Type{tBool, tTiny, tSml, tInt, tDate, tBig, tFlt, tDbl, tStr} {
 		s := sig(ret, kernels[t.Kind], ret, t, tBool)
 		h.sigs[t.Kind] = s
 		sigs = append(sigs, s)
@@ -66,6 +66,12 @@ func zeroOf(t ir.Type) any {
 		return false
 	case ir.KindInt:
 		return int32(0)
+	case ir.KindTinyint:
+		return int8(0)
+	case ir.KindSmallint:
+		return int16(0)
+	case ir.KindFloat:
+		return float32(0)
 	case ir.KindBigint:
 		return int64(0)
 	case ir.KindDouble:
@@ -280,6 +286,7 @@ func init() {
 	murmur := newHashStep("hash", tInt, int32(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.Murmur3StepBool), ir.KindInt: ok3(rt.Murmur3StepInt32), ir.KindDate: ok3(rt.Murmur3StepInt32),
 		ir.KindBigint: ok3(rt.Murmur3StepInt64), ir.KindDouble: ok3(rt.Murmur3StepFloat64), ir.KindVarchar: ok3(rt.Murmur3StepString),
+		ir.KindTinyint: ok3(rt.Murmur3StepInt8), ir.KindSmallint: ok3(rt.Murmur3StepInt16), ir.KindFloat: ok3(rt.Murmur3StepFloat32),
 	}, func(p int) impl {
 		bound := func(seed int32, x rt.Decimal, isNull bool) int32 { return rt.Murmur3StepDecimal(seed, x, isNull, p) }
 		return withConsts(ok3(bound), rt.Murmur3StepDecimal, p)
@@ -288,6 +295,7 @@ func init() {
 	xx := newHashStep("xxhash64", tBig, int64(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.XxHash64StepBool), ir.KindInt: ok3(rt.XxHash64StepInt32), ir.KindDate: ok3(rt.XxHash64StepInt32),
 		ir.KindBigint: ok3(rt.XxHash64StepInt64), ir.KindDouble: ok3(rt.XxHash64StepFloat64), ir.KindVarchar: ok3(rt.XxHash64StepString),
+		ir.KindTinyint: ok3(rt.XxHash64StepInt8), ir.KindSmallint: ok3(rt.XxHash64StepInt16), ir.KindFloat: ok3(rt.XxHash64StepFloat32),
 	}, func(p int) impl {
 		bound := func(seed int64, x rt.Decimal, isNull bool) int64 { return rt.XxHash64StepDecimal(seed, x, isNull, p) }
 		return withConsts(ok3(bound), rt.XxHash64StepDecimal, p)

@@ -405,3 +405,102 @@ func CastDecimalToFloat32(v Decimal, s int) float32 {
 	f, _ := strconv.ParseFloat(FormatDecimal(v, s), 32)
 	return float32(f)
 }
+
+// floatBits is Spark's hash input of a FLOAT: Java's floatToIntBits (one
+// NaN), with -0.0 as 0.0.
+func floatBits(x float32) int32 {
+	switch {
+	case x == 0:
+		return 0
+	case x != x:
+		return 0x7fc00000
+	}
+	return int32(math.Float32bits(x))
+}
+
+// Murmur3StepInt8 hashes a TINYINT as Spark does: as its INT value.
+func Murmur3StepInt8(seed int32, x int8, isNull bool) int32 {
+	return Murmur3StepInt32(seed, int32(x), isNull)
+}
+
+// Murmur3StepInt16 hashes a SMALLINT as its INT value.
+func Murmur3StepInt16(seed int32, x int16, isNull bool) int32 {
+	return Murmur3StepInt32(seed, int32(x), isNull)
+}
+
+// Murmur3StepFloat32 hashes a FLOAT as the INT of its bits (floatBits).
+func Murmur3StepFloat32(seed int32, x float32, isNull bool) int32 {
+	return Murmur3StepInt32(seed, floatBits(x), isNull)
+}
+
+// XxHash64StepInt8 hashes a TINYINT as its INT value.
+func XxHash64StepInt8(seed int64, x int8, isNull bool) int64 {
+	return XxHash64StepInt32(seed, int32(x), isNull)
+}
+
+// XxHash64StepInt16 hashes a SMALLINT as its INT value.
+func XxHash64StepInt16(seed int64, x int16, isNull bool) int64 {
+	return XxHash64StepInt32(seed, int32(x), isNull)
+}
+
+// XxHash64StepFloat32 hashes a FLOAT as the INT of its bits (floatBits).
+func XxHash64StepFloat32(seed int64, x float32, isNull bool) int64 {
+	return XxHash64StepInt32(seed, floatBits(x), isNull)
+}
+
+// The comparisons of TINYINT, SMALLINT and FLOAT (FLOAT with DOUBLE's NaN
+// order: its value as a DOUBLE is exact).
+
+// EqInt8 is SQL equality on int8.
+func EqInt8(a, b int8) bool { return a == b }
+
+// EqInt16 is SQL equality on int16.
+func EqInt16(a, b int16) bool { return a == b }
+
+// EqFloat32 is SQL equality on float32 with Spark's NaN order.
+func EqFloat32(a, b float32) bool { return EqFloat64(float64(a), float64(b)) }
+
+// NeInt8 is SQL inequality on int8.
+func NeInt8(a, b int8) bool { return a != b }
+
+// NeInt16 is SQL inequality on int16.
+func NeInt16(a, b int16) bool { return a != b }
+
+// NeFloat32 is SQL inequality on float32 with Spark's NaN order.
+func NeFloat32(a, b float32) bool { return NeFloat64(float64(a), float64(b)) }
+
+// LtInt8 is SQL less than on int8.
+func LtInt8(a, b int8) bool { return a < b }
+
+// LtInt16 is SQL less than on int16.
+func LtInt16(a, b int16) bool { return a < b }
+
+// LtFloat32 is SQL less than on float32 with Spark's NaN order.
+func LtFloat32(a, b float32) bool { return LtFloat64(float64(a), float64(b)) }
+
+// LeInt8 is SQL less than or equal on int8.
+func LeInt8(a, b int8) bool { return a <= b }
+
+// LeInt16 is SQL less than or equal on int16.
+func LeInt16(a, b int16) bool { return a <= b }
+
+// LeFloat32 is SQL less than or equal on float32 with Spark's NaN order.
+func LeFloat32(a, b float32) bool { return LeFloat64(float64(a), float64(b)) }
+
+// GtInt8 is SQL greater than on int8.
+func GtInt8(a, b int8) bool { return a > b }
+
+// GtInt16 is SQL greater than on int16.
+func GtInt16(a, b int16) bool { return a > b }
+
+// GtFloat32 is SQL greater than on float32 with Spark's NaN order.
+func GtFloat32(a, b float32) bool { return GtFloat64(float64(a), float64(b)) }
+
+// GeInt8 is SQL greater than or equal on int8.
+func GeInt8(a, b int8) bool { return a >= b }
+
+// GeInt16 is SQL greater than or equal on int16.
+func GeInt16(a, b int16) bool { return a >= b }
+
+// GeFloat32 is SQL greater than or equal on float32 with Spark's NaN order.
+func GeFloat32(a, b float32) bool { return GeFloat64(float64(a), float64(b)) }

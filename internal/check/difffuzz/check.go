@@ -269,6 +269,15 @@ func renderValue(v any) string {
 		return strconv.FormatBool(v)
 	case int32:
 		return strconv.FormatInt(int64(v), 10)
+	case int8:
+		return strconv.FormatInt(int64(v), 10) + "Y"
+	case int16:
+		return strconv.FormatInt(int64(v), 10) + "S"
+	case float32:
+		if math.IsNaN(float64(v)) {
+			return "NaNf"
+		}
+		return strconv.FormatFloat(float64(v), 'g', -1, 32) + "f"
 	case int64:
 		return strconv.FormatInt(v, 10) + "L"
 	case float64:

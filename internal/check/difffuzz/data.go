@@ -83,6 +83,25 @@ func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 			return int32(r.IntN(2001) - 1000)
 		}
 		return int32(r.IntN(2*small+1) - small)
+	case ir.KindTinyint:
+		if isEdge {
+			return pick(r, []int8{0, -1, 1, 127, -128, 126, -127, 12, -12})
+		}
+		return int8(r.IntN(2*min(small, 127)+1) - min(small, 127))
+	case ir.KindSmallint:
+		if isEdge {
+			return pick(r, []int16{0, -1, 1, 32767, -32768, 32766, -32767, 182, -182, 300})
+		}
+		return int16(r.IntN(2*small+1) - small)
+	case ir.KindFloat:
+		if isEdge {
+			return pick(r, []float32{0, float32(math.Copysign(0, -1)), float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)),
+				math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32, 16777216, 1.1, 0.1, 128.5, -32768.5, 2147483648, 9.223372e18})
+		}
+		if r.IntN(2) == 0 {
+			return float32(r.IntN(2*small+1) - small)
+		}
+		return float32(r.IntN(2*small+1)-small) + float32(r.IntN(8))/8
 	case ir.KindBigint:
 		if isEdge {
 			return pick(r, edgeBigints)
@@ -207,8 +226,10 @@ func EncodeRows(rows Rows) ([]byte, error) {
 
 func encodeValue(v any) any {
 	switch v := v.(type) {
-	case nil, bool, int32, int64:
+	case nil, bool, int32, int64, int8, int16:
 		return v
+	case float32:
+		return strconv.FormatFloat(float64(v), 'g', -1, 32)
 	case float64:
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	case string:
@@ -275,6 +296,19 @@ func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
 		return int32(n), err
 	case ir.KindBigint:
 		return strconv.ParseInt(string(raw), 10, 64)
+	case ir.KindTinyint:
+		n, err := strconv.ParseInt(string(raw), 10, 8)
+		return int8(n), err
+	case ir.KindSmallint:
+		n, err := strconv.ParseInt(string(raw), 10, 16)
+		return int16(n), err
+	case ir.KindFloat:
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, err
+		}
+		f, err := strconv.ParseFloat(s, 32)
+		return float32(f), err
 	case ir.KindDouble:
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {

@@ -17,7 +17,7 @@ import (
 // widening, and NULL values inside maps all occur.
 var (
 	scalarTypes = []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar, ir.TypeDate,
-		decimalTypes[0], decimalTypes[1], decimalTypes[2]}
+		decimalTypes[0], decimalTypes[1], decimalTypes[2], ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}
 	// decimalTypes are the DECIMAL types of columns and outputs: TPC-H's
 	// money on 64 bits, a 128-bit type that +, -, *, / and % map to
 	// itself (so whole trees of arithmetic keep it), and a small one that
@@ -186,6 +186,7 @@ func (s *Schema) ddl(b *strings.Builder) {
 var typePrefix = map[ir.Kind]string{
 	ir.KindBoolean: "p", ir.KindInt: "i", ir.KindBigint: "b", ir.KindDouble: "d",
 	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m", ir.KindDecimal: "n",
+	ir.KindTinyint: "y", ir.KindSmallint: "h", ir.KindFloat: "f",
 }
 
 // RandomSchema draws a table: one or two columns of each scalar type and one
@@ -719,7 +720,8 @@ func castSources(t ir.Type) []ir.Type {
 	case ir.KindVarchar:
 		return scalarTypes
 	default:
-		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar}, decimalTypes...)
+		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar,
+			ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}, decimalTypes...)
 	}
 }
 
@@ -817,6 +819,7 @@ func (g *Generator) cast(t ir.Type, d int) *Node {
 var castAlias = map[ir.Kind]string{
 	ir.KindBoolean: "boolean", ir.KindInt: "int", ir.KindBigint: "bigint", ir.KindDouble: "double",
 	ir.KindVarchar: "string", ir.KindDate: "date",
+	ir.KindTinyint: "tinyint", ir.KindSmallint: "smallint", ir.KindFloat: "float",
 }
 
 var infix = map[string][]string{
@@ -879,6 +882,9 @@ var tryLiterals = map[ir.Kind][]string{
 	ir.KindInt:    {"0", "-1", "2", "2147483647", "-2147483648", "65536"},
 	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(-1 AS BIGINT)", "9223372036854775807", "-9223372036854775808", "4294967296", "3037000500"},
 	ir.KindDouble: {"0.0D", "-0.0D", "1.5D", "1e308", "-1e308"},
+	ir.KindTinyint:  {"0Y", "-1Y", "127Y", "-128Y", "12Y"},
+	ir.KindSmallint: {"0S", "-1S", "32767S", "-32768S", "182S"},
+	ir.KindFloat:    {"0.0F", "-0.0F", "1.5F", "3.4028235e38F", "-3.4028235e38F"},
 }
 
 // call draws a registry function returning t and its arguments.
@@ -1282,8 +1288,12 @@ var longString = strings.Repeat("abcé", 10)
 
 // literals are the constants of each type, edges included.
 var literals = map[ir.Kind][]string{
-	ir.KindBoolean: {"TRUE", "FALSE"},
-	ir.KindInt:     {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
+	ir.KindBoolean:  {"TRUE", "FALSE"},
+	ir.KindInt:      {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
+	ir.KindTinyint:  {"0Y", "1Y", "-1Y", "7Y", "127Y", "-128Y", "100Y", "-100Y", "12Y"},
+	ir.KindSmallint: {"0S", "1S", "-1S", "300S", "32767S", "-32768S", "182S", "-181S"},
+	ir.KindFloat: {"0.0F", "-0.0F", "1.5F", "1.1F", "-2.5F", "3.4028235e38F", "-3.4028235e38F", "1e-45F", "16777217F", "0.1F",
+		"CAST('NaN' AS FLOAT)", "CAST('Infinity' AS FLOAT)", "CAST('-Infinity' AS FLOAT)", "128.5F"},
 	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(1 AS BIGINT)", "CAST(-1 AS BIGINT)", "3000000000", "-3000000000",
 		"9223372036854775807", "-9223372036854775808", "9223372036854775806", "4294967296", "3037000500"},
 	ir.KindDouble: {"0.0D", "-0.0D", "1.5D", "-2.5D", "0.5D", "2.5D", "1e308", "-1e308", "4.9e-324", "1.7976931348623157e308", "1e-5", "3.0D",
@@ -1348,6 +1358,10 @@ func castText(r *rand.Rand, t ir.Type) string {
 	switch t.Kind {
 	case ir.KindBoolean:
 		pool = []string{"true", "FALSE", " t ", "yes", "0", "1", "maybe", ""}
+	case ir.KindTinyint, ir.KindSmallint:
+		pool = []string{"0", "-1", " 42 ", "+7", "127", "128", "-128", "-129", "32767", "32768", "-32769", "1.0", "", "abc"}
+	case ir.KindFloat:
+		pool = []string{"1.5", "1.1", ".5", "-1e3", "NaN", "-inf", "Infinity", "3.5e38", "1e-46", "0x1p3", "", "abc", " -0.0 ", "16777217"}
 	case ir.KindInt, ir.KindBigint:
 		pool = []string{"0", "-1", " 42 ", "+7", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "1.0", "", "abc", "\t5\n"}
 	case ir.KindDouble:
