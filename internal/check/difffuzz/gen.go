@@ -879,9 +879,9 @@ var datePatterns = []string{"yyyy-MM-dd", "dd/MM/yyyy", "d/M/yyyy", "yyyyMMdd", 
 // tryLiterals are the edge values of the try_ arithmetic functions' arguments,
 // written as literals of exactly their type.
 var tryLiterals = map[ir.Kind][]string{
-	ir.KindInt:    {"0", "-1", "2", "2147483647", "-2147483648", "65536"},
-	ir.KindBigint: {"CAST(0 AS BIGINT)", "CAST(-1 AS BIGINT)", "9223372036854775807", "-9223372036854775808", "4294967296", "3037000500"},
-	ir.KindDouble: {"0.0D", "-0.0D", "1.5D", "1e308", "-1e308"},
+	ir.KindInt:      {"0", "-1", "2", "2147483647", "-2147483648", "65536"},
+	ir.KindBigint:   {"CAST(0 AS BIGINT)", "CAST(-1 AS BIGINT)", "9223372036854775807", "-9223372036854775808", "4294967296", "3037000500"},
+	ir.KindDouble:   {"0.0D", "-0.0D", "1.5D", "1e308", "-1e308"},
 	ir.KindTinyint:  {"0Y", "-1Y", "127Y", "-128Y", "12Y"},
 	ir.KindSmallint: {"0S", "-1S", "32767S", "-32768S", "182S"},
 	ir.KindFloat:    {"0.0F", "-0.0F", "1.5F", "3.4028235e38F", "-3.4028235e38F"},
