@@ -72,12 +72,16 @@ type ErrorClass = string
 const (
 	ErrDivideByZero       = rt.DivideByZero
 	ErrArithmeticOverflow = rt.ArithmeticOverflow
-	ErrCastInvalidInput   = rt.CastInvalidInput
-	ErrCastOverflow       = rt.CastOverflow
-	ErrMapKeyNotExist     = rt.MapKeyNotExist
-	ErrInvalidPattern     = rt.InvalidPattern
-	ErrInvalidParameter   = rt.InvalidParameter
-	ErrDatetimeOverflow   = rt.DatetimeOverflow
+	// ErrBinaryArithmeticOverflow and ErrUnaryMinusOverflow are the TINYINT
+	// and SMALLINT overflows, which Spark names apart from the others.
+	ErrBinaryArithmeticOverflow = rt.BinaryArithmeticOverflow
+	ErrUnaryMinusOverflow       = rt.UnaryMinusOverflow
+	ErrCastInvalidInput         = rt.CastInvalidInput
+	ErrCastOverflow             = rt.CastOverflow
+	ErrMapKeyNotExist           = rt.MapKeyNotExist
+	ErrInvalidPattern           = rt.InvalidPattern
+	ErrInvalidParameter         = rt.InvalidParameter
+	ErrDatetimeOverflow         = rt.DatetimeOverflow
 )
 
 // EvalError is the error outcome of an expression on one row. It is a value, not a

@@ -22,7 +22,8 @@ func binaryArith(name, infix, doc string, small [3]impl, fi, fb, fd impl, errCla
 }
 
 func init() {
-	overflow := errs(ir.ErrArithmeticOverflow)
+	overflow := errs(ir.ErrArithmeticOverflow, ir.ErrBinaryArithmeticOverflow)
+	negOverflow := errs(ir.ErrArithmeticOverflow, ir.ErrUnaryMinusOverflow)
 	const exact = " DECIMAL is exact, rounded HALF_UP to the result's scale, and raises when the result exceeds its precision."
 	register(withDecimalArith(binaryArith("add", "+",
 		"Sum of two numbers; TINYINT, SMALLINT, INT and BIGINT raise on overflow, FLOAT and DOUBLE follow IEEE 754 and never fail."+exact,
@@ -61,7 +62,7 @@ func init() {
 
 	neg := strict("negate",
 		"Unary minus; negating the smallest TINYINT, SMALLINT, INT or BIGINT overflows.",
-		overflow,
+		negOverflow,
 		sig(tTiny, k1(rt.NegateInt8), tTiny),
 		sig(tSml, k1(rt.NegateInt16), tSml),
 		sig(tInt, k1(rt.NegateInt32), tInt),
@@ -73,7 +74,7 @@ func init() {
 
 	register(withDecimalUnary(strict("abs",
 		"Absolute value of the argument's type; abs of the smallest TINYINT, SMALLINT, INT or BIGINT overflows, abs(-0.0) is 0.0.",
-		overflow,
+		negOverflow,
 		sig(tTiny, k1(rt.AbsInt8), tTiny),
 		sig(tSml, k1(rt.AbsInt16), tSml),
 		sig(tInt, k1(rt.AbsInt32), tInt),

@@ -9,6 +9,12 @@ import (
 const (
 	DivideByZero       = "DIVIDE_BY_ZERO"
 	ArithmeticOverflow = "ARITHMETIC_OVERFLOW"
+	// BinaryArithmeticOverflow is TINYINT or SMALLINT +, - or * leaving its
+	// type (Spark's ByteExactNumeric and ShortExactNumeric).
+	BinaryArithmeticOverflow = "BINARY_ARITHMETIC_OVERFLOW"
+	// UnaryMinusOverflow is negating (or abs of) the smallest TINYINT or
+	// SMALLINT: Spark 4.0 still raises it under its legacy class name.
+	UnaryMinusOverflow = "_LEGACY_ERROR_TEMP_2043"
 	CastInvalidInput   = "CAST_INVALID_INPUT"
 	CastOverflow       = "CAST_OVERFLOW"
 	MapKeyNotExist     = "MAP_KEY_DOES_NOT_EXIST"

@@ -9,22 +9,23 @@ import (
 
 // The kernels of TINYINT (int8), SMALLINT (int16) and FLOAT (float32). As in
 // Spark's ANSI mode, TINYINT and SMALLINT arithmetic keeps its type and
-// raises ARITHMETIC_OVERFLOW when the result leaves it (Spark computes in
-// int and checks the narrowing); FLOAT arithmetic is IEEE 754 single
+// raises BINARY_ARITHMETIC_OVERFLOW when the result leaves it (Spark
+// computes in int and checks the narrowing); FLOAT arithmetic is IEEE 754 single
 // precision, as Java's float, and never fails.
 
 // smallOverflow is Spark's binaryArithmeticCauseOverflowError: both operands
 // shown as SMALLINT literals, as Spark shows them whatever the width.
 func smallOverflow(a int64, op string, b int64) *Error {
-	return NewError(ArithmeticOverflow, strconv.FormatInt(a, 10)+"S "+op+" "+strconv.FormatInt(b, 10)+"S caused overflow.")
+	return NewError(BinaryArithmeticOverflow, strconv.FormatInt(a, 10)+"S "+op+" "+strconv.FormatInt(b, 10)+"S caused overflow.")
 }
 
-// negateOverflow is Spark's unaryMinusCauseOverflowError.
+// negateOverflow is Spark's unaryMinusCauseOverflowError (class
+// _LEGACY_ERROR_TEMP_2043 in Spark 4.0), also raised by abs, which negates.
 func negateOverflow(a int64) *Error {
-	return NewError(ArithmeticOverflow, "- "+strconv.FormatInt(a, 10)+" caused overflow.")
+	return NewError(UnaryMinusOverflow, "- "+strconv.FormatInt(a, 10)+" caused overflow.")
 }
 
-// AddInt8 is TINYINT + TINYINT; it raises ARITHMETIC_OVERFLOW outside the TINYINT range.
+// AddInt8 is TINYINT + TINYINT; it raises BINARY_ARITHMETIC_OVERFLOW outside the TINYINT range.
 func AddInt8(a, b int8) (int8, *Error) {
 	r := int32(a) + int32(b)
 	if r != int32(int8(r)) {
@@ -33,7 +34,7 @@ func AddInt8(a, b int8) (int8, *Error) {
 	return int8(r), nil
 }
 
-// AddInt16 is SMALLINT + SMALLINT; it raises ARITHMETIC_OVERFLOW outside the SMALLINT range.
+// AddInt16 is SMALLINT + SMALLINT; it raises BINARY_ARITHMETIC_OVERFLOW outside the SMALLINT range.
 func AddInt16(a, b int16) (int16, *Error) {
 	r := int32(a) + int32(b)
 	if r != int32(int16(r)) {
@@ -45,7 +46,7 @@ func AddInt16(a, b int16) (int16, *Error) {
 // AddFloat32 is FLOAT + FLOAT (IEEE 754 single precision; never fails).
 func AddFloat32(a, b float32) float32 { return a + b }
 
-// SubInt8 is TINYINT - TINYINT; it raises ARITHMETIC_OVERFLOW outside the TINYINT range.
+// SubInt8 is TINYINT - TINYINT; it raises BINARY_ARITHMETIC_OVERFLOW outside the TINYINT range.
 func SubInt8(a, b int8) (int8, *Error) {
 	r := int32(a) - int32(b)
 	if r != int32(int8(r)) {
@@ -54,7 +55,7 @@ func SubInt8(a, b int8) (int8, *Error) {
 	return int8(r), nil
 }
 
-// SubInt16 is SMALLINT - SMALLINT; it raises ARITHMETIC_OVERFLOW outside the SMALLINT range.
+// SubInt16 is SMALLINT - SMALLINT; it raises BINARY_ARITHMETIC_OVERFLOW outside the SMALLINT range.
 func SubInt16(a, b int16) (int16, *Error) {
 	r := int32(a) - int32(b)
 	if r != int32(int16(r)) {
@@ -66,7 +67,7 @@ func SubInt16(a, b int16) (int16, *Error) {
 // SubFloat32 is FLOAT - FLOAT (never fails).
 func SubFloat32(a, b float32) float32 { return a - b }
 
-// MulInt8 is TINYINT * TINYINT; it raises ARITHMETIC_OVERFLOW outside the TINYINT range.
+// MulInt8 is TINYINT * TINYINT; it raises BINARY_ARITHMETIC_OVERFLOW outside the TINYINT range.
 func MulInt8(a, b int8) (int8, *Error) {
 	r := int32(a) * int32(b)
 	if r != int32(int8(r)) {
@@ -75,7 +76,7 @@ func MulInt8(a, b int8) (int8, *Error) {
 	return int8(r), nil
 }
 
-// MulInt16 is SMALLINT * SMALLINT; it raises ARITHMETIC_OVERFLOW outside the SMALLINT range.
+// MulInt16 is SMALLINT * SMALLINT; it raises BINARY_ARITHMETIC_OVERFLOW outside the SMALLINT range.
 func MulInt16(a, b int16) (int16, *Error) {
 	r := int32(a) * int32(b)
 	if r != int32(int16(r)) {
