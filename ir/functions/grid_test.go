@@ -77,6 +77,12 @@ func goTypeOK(v any, t ir.Type) bool {
 	switch v.(type) {
 	case bool:
 		return t.Kind == ir.KindBoolean
+	case int8:
+		return t.Kind == ir.KindTinyint
+	case int16:
+		return t.Kind == ir.KindSmallint
+	case float32:
+		return t.Kind == ir.KindFloat
 	case int32:
 		return t.Kind == ir.KindInt
 	case int64:

@@ -40,9 +40,10 @@ func BitCountBool(b bool) int32 {
 	return 0
 }
 
-// BitCountInt32 is bit_count(INT): the set bits of the 32-bit two's complement
-// form (bit_count(-1) is 32).
-func BitCountInt32(x int32) int32 { return int32(bits.OnesCount32(uint32(x))) }
+// BitCountInt32 is bit_count(INT), and of TINYINT and SMALLINT, which widen
+// to it: Spark counts java.lang.Long.bitCount of the value sign-extended to
+// 64 bits, so bit_count(-1) is 64 whatever the integer type.
+func BitCountInt32(x int32) int32 { return int32(bits.OnesCount64(uint64(int64(x)))) }
 
 // BitCountInt64 is bit_count(BIGINT): the set bits of the 64-bit two's
 // complement form (bit_count(-1L) is 64).
@@ -55,20 +56,21 @@ func bitPositionError(pos int32, width int) *Error {
 }
 
 // BitGetInt32 is bit_get(INT, pos): bit pos (0 is the least significant) of
-// x's 32-bit two's complement form, as 0 or 1; pos outside [0, 32) raises.
-func BitGetInt32(x, pos int32) (int32, *Error) {
+// x's 32-bit two's complement form, as 0 or 1 (TINYINT, as Spark returns);
+// pos outside [0, 32) raises.
+func BitGetInt32(x, pos int32) (int8, *Error) {
 	if pos < 0 || pos >= 32 {
 		return 0, bitPositionError(pos, 32)
 	}
-	return (x >> pos) & 1, nil
+	return int8((x >> pos) & 1), nil
 }
 
 // BitGetInt64 is bit_get(BIGINT, pos); pos outside [0, 64) raises.
-func BitGetInt64(x int64, pos int32) (int32, *Error) {
+func BitGetInt64(x int64, pos int32) (int8, *Error) {
 	if pos < 0 || pos >= 64 {
 		return 0, bitPositionError(pos, 64)
 	}
-	return int32((x >> pos) & 1), nil
+	return int8((x >> pos) & 1), nil
 }
 
 // BitAndInt32 is a & b (Spark's BitwiseAnd): never fails.
