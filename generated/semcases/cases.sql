@@ -6042,877 +6042,898 @@ SELECT bit_get(ti, 8) AS r FROM t;
 SELECT bit_get(si, 15) AS r FROM t;
 
 -- name: Case2011
-SELECT left(s, 2) AS r FROM t;
+SELECT format_string('%x', ti) AS r FROM t;
 
 -- name: Case2012
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%o', si) AS r FROM t;
 
 -- name: Case2013
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%d|%s', si, si) AS r FROM t;
 
 -- name: Case2014
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%s', f) AS r FROM t;
 
 -- name: Case2015
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%.10f', f) AS r FROM t;
 
 -- name: Case2016
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%c', ti) AS r FROM t;
 
 -- name: Case2017
-SELECT right(s, 2) AS r FROM t;
+SELECT format_string('%e', ti) AS r FROM t;
 
 -- name: Case2018
-SELECT right(s, 4) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case2019
-SELECT right(s, 9) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2020
-SELECT right(s, 0) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2021
-SELECT right(s, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2022
-SELECT reverse(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2023
-SELECT reverse(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2024
-SELECT reverse(s) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case2025
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case2026
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case2027
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case2028
-SELECT quote(s) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case2029
-SELECT repeat(s, 3) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2030
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2031
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2032
-SELECT repeat(s, i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2033
-SELECT repeat(s, i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2034
-SELECT repeat(u, i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2035
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2036
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case2037
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2038
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2039
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2040
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2041
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case2042
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2043
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2044
-SELECT initcap(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2045
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2046
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2047
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2048
-SELECT ascii(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2049
-SELECT chr(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2050
-SELECT chr(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2051
-SELECT char(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2052
-SELECT chr(a) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2053
-SELECT chr(i) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2054
-SELECT octet_length(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2055
-SELECT bit_length(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2056
-SELECT octet_length(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2057
-SELECT bit_length(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2058
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case2059
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2060
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case2061
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2062
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2063
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2064
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2065
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case2066
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2067
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case2068
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case2069
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case2070
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2071
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case2072
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case2073
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case2074
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case2075
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2076
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2077
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case2078
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case2079
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case2080
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case2081
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case2082
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case2083
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case2084
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case2085
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case2086
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case2087
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case2088
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case2089
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case2090
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case2091
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case2092
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case2093
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case2094
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case2095
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2096
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case2097
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case2098
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2099
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2100
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2101
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case2102
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2103
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2104
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2105
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2106
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2107
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2108
-SELECT lcase(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2109
-SELECT ucase(s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2110
-SELECT len(s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2111
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2112
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2113
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2114
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2115
-SELECT a <=> b AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case2116
-SELECT i <=> a AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case2117
-SELECT s <=> u AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case2118
-SELECT NULL <=> NULL AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2119
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2120
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2121
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2122
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2123
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case2124
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case2125
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case2126
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case2127
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2128
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2129
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2130
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2131
-SELECT equal_null(s, u) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2132
-SELECT equal_null(a, 1 DIV b) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2133
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2134
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case2135
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2136
-SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2137
-SELECT decode(a, 1, 'one') AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2138
-SELECT decode(i, 1, 10) AS r FROM t;
+SELECT equal_null(s, u) AS r FROM t;
 
 -- name: Case2139
-SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
+SELECT equal_null(a, 1 DIV b) AS r FROM t;
 
 -- name: Case2140
-SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2141
-SELECT decode(a, 1, a DIV b) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2142
-SELECT decode(a, 2, a DIV b) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2143
-SELECT 1 << 2 AS r FROM t;
+SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
 
 -- name: Case2144
-SELECT 1 << 2 + 1 AS r FROM t;
+SELECT decode(a, 1, 'one') AS r FROM t;
 
 -- name: Case2145
-SELECT 1 | 2 << 1 AS r FROM t;
+SELECT decode(i, 1, 10) AS r FROM t;
 
 -- name: Case2146
-SELECT 6 & 3 << 1 AS r FROM t;
+SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
 
 -- name: Case2147
-SELECT 2 << 1 = 4 AS r FROM t;
+SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
 
 -- name: Case2148
-SELECT -8 >> 1 AS r FROM t;
+SELECT decode(a, 1, a DIV b) AS r FROM t;
 
 -- name: Case2149
-SELECT a >> 1 AS r FROM t;
+SELECT decode(a, 2, a DIV b) AS r FROM t;
 
 -- name: Case2150
-SELECT -1 >>> 28 AS r FROM t;
+SELECT 1 << 2 AS r FROM t;
 
 -- name: Case2151
-SELECT a >>> 60 AS r FROM t;
+SELECT 1 << 2 + 1 AS r FROM t;
 
 -- name: Case2152
-SELECT i << j AS r FROM t;
+SELECT 1 | 2 << 1 AS r FROM t;
 
 -- name: Case2153
-SELECT (a DIV b) >> 1 AS r FROM t;
+SELECT 6 & 3 << 1 AS r FROM t;
 
 -- name: Case2154
-SELECT p IS TRUE AS r FROM t;
+SELECT 2 << 1 = 4 AS r FROM t;
 
 -- name: Case2155
-SELECT p IS TRUE AS r FROM t;
+SELECT -8 >> 1 AS r FROM t;
 
 -- name: Case2156
-SELECT p IS TRUE AS r FROM t;
+SELECT a >> 1 AS r FROM t;
 
 -- name: Case2157
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT -1 >>> 28 AS r FROM t;
 
 -- name: Case2158
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT a >>> 60 AS r FROM t;
 
 -- name: Case2159
-SELECT p IS FALSE AS r FROM t;
+SELECT i << j AS r FROM t;
 
 -- name: Case2160
-SELECT p IS FALSE AS r FROM t;
+SELECT (a DIV b) >> 1 AS r FROM t;
 
 -- name: Case2161
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2162
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2163
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2164
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2165
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2166
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2167
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2168
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case2169
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2170
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2171
-SELECT s ILIKE u AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case2172
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case2173
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case2174
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case2175
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case2176
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case2177
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case2178
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case2179
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case2180
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case2181
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case2182
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case2183
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case2184
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case2185
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case2186
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case2187
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case2188
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case2189
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case2190
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case2191
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case2192
-SELECT trim(u, s) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case2193
-SELECT ltrim('x', s) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case2194
-SELECT rtrim('x', s) AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case2195
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case2196
-SELECT btrim(s) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case2197
-SELECT btrim(s, u) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case2198
-SELECT trim(s) AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case2199
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case2200
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case2201
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case2202
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case2203
-SELECT position('l' IN s) AS r FROM t;
+SELECT btrim(s) AS r FROM t;
 
 -- name: Case2204
-SELECT position('z' IN s) AS r FROM t;
+SELECT btrim(s, u) AS r FROM t;
 
 -- name: Case2205
-SELECT position('' IN s) AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case2206
-SELECT position('l' IN s) AS r FROM t;
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
 -- name: Case2207
-SELECT locate('l', s) AS r FROM t;
+SELECT substring(s FROM 2) AS r FROM t;
 
 -- name: Case2208
-SELECT position(u, s) AS r FROM t;
+SELECT substr(s FROM -2) AS r FROM t;
 
 -- name: Case2209
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT substring(s FROM i FOR 2) AS r FROM t;
 
 -- name: Case2210
-SELECT instr(s, u) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case2211
-SELECT !p AS r FROM t;
+SELECT position('z' IN s) AS r FROM t;
 
 -- name: Case2212
-SELECT ! a = 1 AS r FROM t;
+SELECT position('' IN s) AS r FROM t;
 
 -- name: Case2213
-SELECT !p AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case2214
-SELECT !(p AND q) AS r FROM t;
+SELECT locate('l', s) AS r FROM t;
 
 -- name: Case2215
-SELECT int(s) AS r FROM t;
+SELECT position(u, s) AS r FROM t;
 
 -- name: Case2216
-SELECT bigint(x) AS r FROM t;
+SELECT instr(s, 'lo') AS r FROM t;
 
 -- name: Case2217
-SELECT double(s) AS r FROM t;
+SELECT instr(s, u) AS r FROM t;
 
 -- name: Case2218
-SELECT string(d) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case2219
-SELECT boolean(s) AS r FROM t;
+SELECT ! a = 1 AS r FROM t;
 
 -- name: Case2220
-SELECT date(s) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case2221
-SELECT int(s) AS r FROM t;
+SELECT !(p AND q) AS r FROM t;
 
 -- name: Case2222
 SELECT int(s) AS r FROM t;
 
 -- name: Case2223
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT bigint(x) AS r FROM t;
 
 -- name: Case2224
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT double(s) AS r FROM t;
 
 -- name: Case2225
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT string(d) AS r FROM t;
 
 -- name: Case2226
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT boolean(s) AS r FROM t;
 
 -- name: Case2227
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT date(s) AS r FROM t;
 
 -- name: Case2228
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2229
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2230
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2231
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case2232
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2233
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2234
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2235
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT parse_url(s, 'REF') AS r FROM t;
 
 -- name: Case2236
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2237
 SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2238
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case2239
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2240
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT parse_url(s, 'host') AS r FROM t;
 
 -- name: Case2241
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT parse_url(s, 'QUERY') AS r FROM t;
 
 -- name: Case2242
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case2243
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2244
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2245
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2246
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2247
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2248
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
 
 -- name: Case2249
-SELECT parse_url(s, 'NOPE') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
 
 -- name: Case2250
 SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2251
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2252
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2253
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2254
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2255
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2256
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case2257
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2258
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2259
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2260
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2261
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2262
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2263
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2264
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2265
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case2266
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case2267
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case2268
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
 -- name: Case2269
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
 -- name: Case2270
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2271
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2272
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2273
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2274
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2275
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2276
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2277
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
 -- name: Case2278
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
 -- name: Case2279
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2280
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2281
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2282
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2283
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2284
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2285
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2286
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2287
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT xpath_long(s, 'a/b') AS r FROM t;
 
 -- name: Case2288
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
 
 -- name: Case2289
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT xpath_int(s, 'a') AS r FROM t;
 
 -- name: Case2290
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT xpath_long(s, 'a') AS r FROM t;
 
 -- name: Case2291
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
 
 -- name: Case2292
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
 
 -- name: Case2293
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
 
 -- name: Case2294
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
 
 -- name: Case2295
 SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2296
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, 'a/d') AS r FROM t;
 
 -- name: Case2297
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
 
 -- name: Case2298
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
 
 -- name: Case2299
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
 
 -- name: Case2300
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT xpath_string(s, 'a/b') AS r FROM t;
 
 -- name: Case2301
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2302
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2303
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2304
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2305
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2306
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2307
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2308
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2309
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

@@ -74,9 +74,12 @@ var (
 		}}, tStr, tStr, tStr, tStr, tStr))
 	// formatArg boxes a value for the kernels that must tell NULL apart.
 	formatArg = withDecimalArg(strict("format_arg", "Internal: a value boxed as a non-empty string.", nil,
+		sig(tStr, ok1(rt.FormatArgInt8), tTiny),
+		sig(tStr, ok1(rt.FormatArgInt16), tSml),
 		sig(tStr, ok1(rt.FormatArgInt32), tInt),
 		sig(tStr, ok1(rt.FormatArgInt32), tDate),
 		sig(tStr, ok1(rt.FormatArgInt64), tBig),
+		sig(tStr, ok1(rt.FormatArgFloat32), tFlt),
 		sig(tStr, ok1(rt.FormatArgFloat64), tDbl),
 		sig(tStr, ok1(rt.FormatArgBool), tBool),
 		sig(tStr, ok1(rt.FormatArgString), tStr)))
@@ -136,6 +139,12 @@ func boxed(x ir.Expr) ir.Expr {
 // boxValue is what boxed gives for a non-NULL value.
 func boxValue(t ir.Type, v any) string {
 	switch t.Kind {
+	case ir.KindTinyint:
+		return rt.FormatArgInt8(v.(int8))
+	case ir.KindSmallint:
+		return rt.FormatArgInt16(v.(int16))
+	case ir.KindFloat:
+		return rt.FormatArgFloat32(v.(float32))
 	case ir.KindInt:
 		return rt.FormatArgInt32(v.(int32))
 	case ir.KindDate:
@@ -354,7 +363,7 @@ func maskFn() *ir.Function {
 }
 
 func formatStringFn() *ir.Function {
-	const syn = "format_string(VARCHAR, T, ...) -> VARCHAR where each T is INT, BIGINT, DOUBLE, DECIMAL(p,s), VARCHAR, BOOLEAN or DATE"
+	const syn = "format_string(VARCHAR, T, ...) -> VARCHAR where each T is a number, VARCHAR, BOOLEAN or DATE"
 	fn := &ir.Function{
 		Name: "format_string",
 		Doc: "Java's String.format(fmt, args...) (java.util.Formatter, Locale.US), as Spark's. Conversions %s %S %b %B %c %C %d %o %x %X " +
@@ -378,7 +387,7 @@ func formatStringFn() *ir.Function {
 				switch a.Kind {
 				case ir.KindNull:
 					ps[1+i] = tStr
-				case ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindVarchar, ir.KindBoolean, ir.KindDate, ir.KindDecimal:
+				case ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint, ir.KindFloat, ir.KindDouble, ir.KindVarchar, ir.KindBoolean, ir.KindDate, ir.KindDecimal:
 					ps[1+i] = a
 				default:
 					return nil, noOverload("format_string", args, []string{syn})

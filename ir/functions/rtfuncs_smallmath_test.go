@@ -3,7 +3,8 @@ package functions
 import "github.com/exprc/exprc/templates/rt"
 
 // The kernels of templates/rt/smallmath.go (round, bround, pmod, positive
-// and the bitwise operators over TINYINT, SMALLINT and FLOAT), added to
+// and the bitwise operators over TINYINT, SMALLINT and FLOAT) and format_string's
+// boxes of them, added to
 // rtFuncs here so that parallel additions merge cleanly.
 func init() {
 	for n, f := range map[string]any{
@@ -35,6 +36,9 @@ func init() {
 		"BitNotInt16":        rt.BitNotInt16,
 		"BitGetInt8":         rt.BitGetInt8,
 		"BitGetInt16":        rt.BitGetInt16,
+		"FormatArgInt8":      rt.FormatArgInt8,
+		"FormatArgInt16":     rt.FormatArgInt16,
+		"FormatArgFloat32":   rt.FormatArgFloat32,
 	} {
 		rtFuncs[n] = f
 	}

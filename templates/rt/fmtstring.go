@@ -330,7 +330,8 @@ func (sp *fmtSpec) text(s string) string {
 	return justify(s, sp.width, sp.flags&fLeft != 0)
 }
 
-var javaClass = map[byte]string{boxInt: "java.lang.Integer", boxLong: "java.lang.Long", boxDouble: "java.lang.Double",
+var javaClass = map[byte]string{boxByte: "java.lang.Byte", boxShort: "java.lang.Short", boxFloat: "java.lang.Float",
+	boxInt: "java.lang.Integer", boxLong: "java.lang.Long", boxDouble: "java.lang.Double",
 	boxBool: "java.lang.Boolean", boxString: "org.apache.spark.unsafe.types.UTF8String",
 	boxDecimal: "org.apache.spark.sql.types.Decimal"}
 
@@ -357,7 +358,7 @@ func (sp *fmtSpec) format(arg string) (string, string) {
 	case 's':
 		return sp.text(boxedString(arg)), ""
 	case 'c':
-		if arg[0] != boxInt {
+		if arg[0] != boxInt && arg[0] != boxByte && arg[0] != boxShort {
 			return mismatch()
 		}
 		cp := unboxInt32(arg)
@@ -373,6 +374,10 @@ func (sp *fmtSpec) format(arg string) (string, string) {
 		var v int64
 		bits := 64
 		switch arg[0] {
+		case boxByte:
+			v, bits = int64(unboxInt32(arg)), 8
+		case boxShort:
+			v, bits = int64(unboxInt32(arg)), 16
 		case boxInt:
 			v, bits = int64(unboxInt32(arg)), 32
 		case boxLong:
@@ -382,6 +387,9 @@ func (sp *fmtSpec) format(arg string) (string, string) {
 		}
 		return sp.integer(v, bits)
 	case 'e', 'f', 'g':
+		if arg[0] == boxFloat { // Java formats a Float as the double it widens to
+			return sp.float(float64(math.Float32frombits(uint32(unboxInt32(arg))))), ""
+		}
 		if arg[0] != boxDouble {
 			return mismatch()
 		}
@@ -393,8 +401,10 @@ func (sp *fmtSpec) format(arg string) (string, string) {
 // boxedString is what Java's String.valueOf prints for a boxed argument.
 func boxedString(arg string) string {
 	switch arg[0] {
-	case boxInt:
+	case boxInt, boxByte, boxShort:
 		return strconv.Itoa(int(unboxInt32(arg)))
+	case boxFloat:
+		return FormatFloat(math.Float32frombits(uint32(unboxInt32(arg))))
 	case boxLong:
 		return strconv.FormatInt(int64(unboxUint64(arg)), 10)
 	case boxDouble:
@@ -483,8 +493,8 @@ func (sp *fmtSpec) integer(v int64, bits int) (string, string) {
 			return "", "the flags '(', ' ' and '+' do not apply to %" + string(sp.conv) + " of an integer"
 		}
 		u := uint64(v)
-		if bits == 32 {
-			u = uint64(uint32(v))
+		if bits < 64 {
+			u &= 1<<bits - 1 // Java adds 2^bits to a negative Byte, Short or Integer
 		}
 		base, prefix := 16, "0x"
 		if sp.conv == 'o' {

@@ -30,6 +30,9 @@ const (
 
 // Tags of boxed values (see FormatArgInt32 and its kin).
 const (
+	boxByte   = 'y' // TINYINT: a Java Byte, 4 bytes little-endian as boxInt
+	boxShort  = 'h' // SMALLINT: a Java Short, 4 bytes as boxInt
+	boxFloat  = 'f' // FLOAT: a Java Float, its IEEE bits in 4 bytes
 	boxInt    = 'i' // INT and DATE: a Java Integer, 4 bytes little-endian
 	boxLong   = 'l' // BIGINT: a Java Long, 8 bytes
 	boxDouble = 'd' // DOUBLE: a Java Double, 8 bytes (IEEE bits)
@@ -44,6 +47,19 @@ const (
 func FormatArgInt32(x int32) string {
 	u := uint32(x)
 	return string([]byte{boxInt, byte(u), byte(u >> 8), byte(u >> 16), byte(u >> 24)})
+}
+
+// FormatArgInt8 boxes a TINYINT (a Java Byte: %x of -1 is ff).
+func FormatArgInt8(x int8) string { return boxUint32(boxByte, uint32(int32(x))) }
+
+// FormatArgInt16 boxes a SMALLINT (a Java Short: %x of -1 is ffff).
+func FormatArgInt16(x int16) string { return boxUint32(boxShort, uint32(int32(x))) }
+
+// FormatArgFloat32 boxes a FLOAT (a Java Float: %s writes Float.toString).
+func FormatArgFloat32(x float32) string { return boxUint32(boxFloat, math.Float32bits(x)) }
+
+func boxUint32(tag byte, u uint32) string {
+	return string([]byte{tag, byte(u), byte(u >> 8), byte(u >> 16), byte(u >> 24)})
 }
 
 // FormatArgInt64 boxes a BIGINT.
