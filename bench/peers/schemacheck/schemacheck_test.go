@@ -16,10 +16,10 @@ import (
 )
 
 // table is the DuckDB table the test writes: every SQL type exprc has
-// (BOOLEAN, INTEGER, BIGINT, DOUBLE, VARCHAR, DATE, DECIMAL of 64- and
-// 128-bit precisions, MAP(VARCHAR, VARCHAR)), types exprc reads as one of
-// them (TINYINT, SMALLINT, UTINYINT, USMALLINT, UINTEGER, FLOAT) and one it
-// has no type for (TIMESTAMP), with a NULL in every column and edge values.
+// (BOOLEAN, TINYINT, SMALLINT, INTEGER, BIGINT, FLOAT, DOUBLE, VARCHAR, DATE,
+// DECIMAL of 64- and 128-bit precisions, MAP(VARCHAR, VARCHAR)), types exprc
+// reads as a wider one (UTINYINT, USMALLINT, UINTEGER) and one it has no
+// type for (TIMESTAMP), with a NULL in every column and edge values.
 const table = `CREATE TABLE t (
 	b BOOLEAN, i INTEGER, n BIGINT, d DOUBLE, s VARCHAR, day DATE,
 	dec9 DECIMAL(9,2), dec18 DECIMAL(18,4), dec38 DECIMAL(38,10), m MAP(VARCHAR, VARCHAR),
@@ -87,7 +87,7 @@ func TestDuckDBFiles(t *testing.T) {
 		{pq, "read_parquet('" + pq + "')", []string{
 			"  b BOOLEAN,", "  i INT,", "  n BIGINT,", "  d DOUBLE,", "  s VARCHAR,", "  day DATE,",
 			"  dec9 DECIMAL(9,2),", "  dec18 DECIMAL(18,4),", "  dec38 DECIMAL(38,10),", "  m MAP<VARCHAR, VARCHAR>,",
-			"  ti INT,", "  si INT,", "  ut INT,", "  us INT,", "  ui BIGINT,", "  f DOUBLE",
+			"  ti TINYINT,", "  si SMALLINT,", "  ut SMALLINT,", "  us INT,", "  ui BIGINT,", "  f FLOAT",
 		}, []string{"ts"}},
 		{csv, "read_csv('" + csv + "', allow_quoted_nulls = false)", []string{
 			"  b BOOLEAN,", "  i BIGINT,", "  n BIGINT,", "  d DOUBLE,", "  s VARCHAR,", "  day DATE,",
