@@ -5,7 +5,8 @@ CREATE TABLE t (
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
   k BIGINT NOT NULL,
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
-  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT
+  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
+  ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ
 );
 
 -- name: Case0000
@@ -6621,241 +6622,561 @@ SELECT int(s) AS r FROM t;
 SELECT int(s) AS r FROM t;
 
 -- name: Case2204
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2205
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
 
 -- name: Case2206
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
 
 -- name: Case2207
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
 
 -- name: Case2208
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
 
 -- name: Case2209
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
 
 -- name: Case2210
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2211
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2212
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
 
 -- name: Case2213
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
 
 -- name: Case2214
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2215
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2216
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2217
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2218
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2219
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2220
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2221
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2222
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2223
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2224
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2225
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2226
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2227
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2228
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2229
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2230
-SELECT parse_url(s, 'NOPE') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2231
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2232
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2233
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2234
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
 
 -- name: Case2235
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
 -- name: Case2236
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
 
 -- name: Case2237
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
 
 -- name: Case2238
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
 
 -- name: Case2239
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2240
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2241
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2242
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2243
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2244
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ '2024-01-01 10:00:00' AS TIMESTAMP) = TIMESTAMP '2024-01-01 10:00:00' AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
 
 -- name: Case2245
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-31 02:30:00') AS r FROM t;
 
 -- name: Case2246
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-31 02:30:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2247
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2248
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-31 03:00:00') AS r FROM t;
 
 -- name: Case2249
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(CAST(TIMESTAMP_NTZ '2024-03-31 02:30:00' AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2250
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00') AS r FROM t;
 
 -- name: Case2251
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00+01:00') AS r FROM t;
 
 -- name: Case2252
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT CAST(CAST(1729992600 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2253
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT CAST(CAST(TIMESTAMP '2024-01-01 00:00:00Z' AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
 -- name: Case2254
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP '2023-12-31 23:30:00Z' AS DATE) AS r FROM t;
 
 -- name: Case2255
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT unix_seconds(CAST(DATE '2024-03-31' AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2256
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1900-01-01 00:00:00') AS r FROM t;
+
+SET TIME ZONE 'America/New_York';
 
 -- name: Case2257
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-10 02:30:00') AS r FROM t;
 
 -- name: Case2258
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-10 02:30:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2259
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00') AS r FROM t;
 
 -- name: Case2260
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
 -- name: Case2261
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(CAST(DATE '2024-03-10' AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2262
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-07-01 02:00:00Z' AS DATE) AS r FROM t;
+
+SET TIME ZONE 'UTC';
 
 -- name: Case2263
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT ts > '2024-01-01' AS r FROM t;
 
 -- name: Case2264
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT ts = tt AS r FROM t;
 
 -- name: Case2265
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT ts < tt AS r FROM t;
 
 -- name: Case2266
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT ts = tt AS r FROM t;
 
 -- name: Case2267
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT d < ts AS r FROM t;
 
 -- name: Case2268
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT d = nt AS r FROM t;
 
 -- name: Case2269
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT typeof(coalesce(d, nt)) AS r FROM t;
 
 -- name: Case2270
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT typeof(coalesce(nt, ts)) AS r FROM t;
 
 -- name: Case2271
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT CAST(nt AS VARCHAR) AS r FROM t;
 
 -- name: Case2272
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT CAST(nt AS DATE) AS r FROM t;
 
 -- name: Case2273
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
 -- name: Case2274
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT unix_millis(ts) AS r FROM t;
 
 -- name: Case2275
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT CAST(CAST(DATE '2024-03-10' AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2276
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP_LTZ '2024-01-01 10:00:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2277
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ '2024-01-01' AS VARCHAR) AS r FROM t;
 
 -- name: Case2278
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
 
 -- name: Case2279
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT CAST(TIMESTAMP '1970-01-01 00:01:40' AS TINYINT) AS r FROM t;
 
 -- name: Case2280
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT CAST(TIMESTAMP '1970-01-01 00:02:08' AS TINYINT) AS r FROM t;
 
 -- name: Case2281
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT CAST(TIMESTAMP '1970-01-01 00:00:01.25' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case2282
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT unix_seconds(CAST(7 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2283
+SELECT unix_micros(CAST(CAST(-3 AS TINYINT) AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2284
+SELECT CAST(CAST('Infinity' AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2285
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2286
+SELECT CAST(s AS TIMESTAMP) IS NULL AS r FROM t;
+
+SET TIME ZONE 'Asia/Kolkata';
+
+-- name: Case2287
+SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+
+-- name: Case2288
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
+
+-- name: Case2289
+SELECT CAST(ts AS DATE) AS r FROM t;
+
+-- name: Case2290
+SELECT CAST(CAST(ts AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+
+-- name: Case2291
+SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2292
+SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00Z') AS r FROM t;
+
+-- name: Case2293
+SELECT nt = ts AS r FROM t;
+
+SET TIME ZONE '+01:30';
+
+-- name: Case2294
+SELECT unix_seconds(TIMESTAMP '1970-01-01 01:30:00') AS r FROM t;
+
+-- name: Case2295
+SELECT CAST(CAST(0 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+SET TIME ZONE 'America/New_York';
+
+-- name: Case2296
+SELECT unix_seconds(CAST(d AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2297
+SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2298
+SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2299
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
+
+-- name: Case2300
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
+
+SET TIME ZONE 'UTC';
+
+-- name: Case2301
+SELECT unix_millis(ts) AS r FROM t;
+
+-- name: Case2302
+SELECT unix_millis(TIMESTAMP '2024-01-01 00:00:00.0019') AS r FROM t;
+
+-- name: Case2303
+SELECT unix_micros(ts) AS r FROM t;
+
+-- name: Case2304
+SELECT unix_seconds(ts) AS r FROM t;
+
+-- name: Case2305
+SELECT CAST(CAST(s AS DECIMAL(20,1)) AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2306
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2307
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+
+-- name: Case2308
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2309
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2310
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2311
+SELECT parse_url(s, 'REF') AS r FROM t;
+
+-- name: Case2312
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2313
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2314
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2315
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2316
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2317
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2318
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2319
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2320
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2321
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2322
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2323
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2324
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
+-- name: Case2325
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2326
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2327
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2328
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2329
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2330
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2331
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2332
+SELECT parse_url(s, 'NOPE') AS r FROM t;
+
+-- name: Case2333
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2334
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2335
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2336
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2337
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2338
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2339
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2340
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2341
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+
+-- name: Case2342
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+
+-- name: Case2343
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+
+-- name: Case2344
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case2345
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case2346
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2347
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2348
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2349
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2350
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2351
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2352
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2353
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case2354
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case2355
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2356
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2357
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2358
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2359
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2360
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2361
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2362
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2363
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case2364
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case2365
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case2366
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case2367
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case2368
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case2369
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case2370
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case2371
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2372
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2373
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2374
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2375
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2376
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2377
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2378
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2379
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2380
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2381
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2382
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2383
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2384
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2385
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;
