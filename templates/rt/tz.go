@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -88,11 +89,19 @@ func zoneFor(name string) *Zone {
 	if name == "UTC" {
 		return UTC
 	}
+	if z := lastZone.Load(); z != nil && z.Name == name {
+		return z
+	}
 	if z, ok := ZoneOf(name); ok {
+		lastZone.Store(z)
 		return z
 	}
 	return UTC
 }
+
+// lastZone is the zone zoneFor found last: a query's kernels ask for one
+// zone on every row.
+var lastZone atomic.Pointer[Zone]
 
 // shortIDs is java.time.ZoneId.SHORT_IDS, which Spark's getZoneId passes
 // to ZoneId.of.

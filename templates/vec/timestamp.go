@@ -43,30 +43,9 @@ func Timestamps(a arrow.Array) Vec[int64] {
 	return Vec[int64]{V: out, Valid: BitmapOf(a)}
 }
 
-// MicrosOf converts a timestamp of unit to microseconds, nanoseconds
-// floored (toward the past, as Spark's instantToMicros); ok is false when
-// the value leaves int64 microseconds.
-func MicrosOf(x int64, unit arrow.TimeUnit) (int64, bool) {
-	switch unit {
-	case arrow.Second:
-		if x > 9223372036854 || x < -9223372036854 {
-			return 0, false
-		}
-		return x * 1e6, true
-	case arrow.Millisecond:
-		if x > 9223372036854775 || x < -9223372036854775 {
-			return 0, false
-		}
-		return x * 1000, true
-	case arrow.Nanosecond:
-		q := x / 1000
-		if x%1000 < 0 {
-			q--
-		}
-		return q, true
-	}
-	return x, true
-}
+// MicrosOf converts a timestamp of unit to microseconds
+// (sqltype.TimestampMicros).
+func MicrosOf(x int64, unit arrow.TimeUnit) (int64, bool) { return sqltype.TimestampMicros(x, unit) }
 
 // TimestampArray builds a TIMESTAMP output column (timestamp[us, tz=UTC])
 // of rows sel of v.
