@@ -730,6 +730,10 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		// types fix, as constants the compiler can fold into the kernel
 		args = append(args, jen.Lit(k))
 	}
+	if sig.KernelZone != "" {
+		// rt.CastStringToTimestamp(s, "Europe/Paris"): the query's zone
+		args = append(args, jen.Lit(sig.KernelZone))
+	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
 }
 

@@ -51,6 +51,9 @@ func arrowType(t ir.Type) jen.Code {
 			jen.Id("Precision"): jen.Lit(t.P()), jen.Id("Scale"): jen.Lit(t.S())})
 	}
 	k := kinds.Of(t)
+	if k.ArrowGroup == "" {
+		return jen.Qual(vecPkg, k.ArrowField) // vec.ArrowTimestamp
+	}
 	return jen.Qual(arrowPkg, k.ArrowGroup).Dot(k.ArrowField)
 }
 
@@ -75,6 +78,10 @@ func literal(v any, t ir.Type) jen.Code {
 		return jen.Lit(v)
 	case ir.Date:
 		return jen.Int32().Parens(jen.Lit(int(v)))
+	case ir.Timestamp:
+		return jen.Int64().Parens(jen.Lit(int64(v)))
+	case ir.TimestampNTZ:
+		return jen.Int64().Parens(jen.Lit(int64(v)))
 	case *ir.MapValue:
 		// vec.MapLit([]string{"a"}, []int64{1}, []bool{false})
 		var keys, values, nulls []jen.Code

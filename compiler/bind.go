@@ -24,6 +24,9 @@ type binder struct {
 	queryPos    map[string]diag.Pos
 	// tableNames lists every declared table as spelled, for "did you mean".
 	tableNames []string
+	// zone is the session time zone of the query being bound ("UTC" when
+	// its file sets none): the zone of its TIMESTAMP literals and casts.
+	zone string
 }
 
 func newBinder() *binder {
@@ -146,7 +149,11 @@ func (b *binder) bindQuery(q *ast.Query) {
 		return
 	}
 	sc := &scope{table: t, names: []string{fromName(sel.From)}}
-	out := &ir.Query{Name: q.Name.Name, SQL: q.Text, Source: t}
+	b.zone = q.Zone
+	if b.zone == "" {
+		b.zone = "UTC"
+	}
+	out := &ir.Query{Name: q.Name.Name, SQL: q.Text, Source: t, Zone: b.zone}
 	ok := true
 	if sel.Where != nil {
 		w, wok := b.bindExpr(sel.Where, sc)

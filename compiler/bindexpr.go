@@ -134,6 +134,21 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Const{T: ir.TypeDate, V: d}, true
+	case ast.LitTimestamp:
+		z, _ := rt.ZoneOf(b.zone)
+		v, ok := rt.ParseTimestamp(e.Value, z)
+		if !ok {
+			b.errs.Add(e.Pos, diag.Literal, "INVALID_TYPED_LITERAL: the value of the typed literal TIMESTAMP '%s' is invalid", e.Value)
+			return nil, false
+		}
+		return &ir.Const{T: ir.TypeTimestamp, V: ir.Timestamp(v)}, true
+	case ast.LitTimestampNTZ:
+		v, ok := rt.ParseTimestampNTZ(e.Value, false)
+		if !ok {
+			b.errs.Add(e.Pos, diag.Literal, "INVALID_TYPED_LITERAL: the value of the typed literal TIMESTAMP_NTZ '%s' is invalid", e.Value)
+			return nil, false
+		}
+		return &ir.Const{T: ir.TypeTimestampNTZ, V: ir.TimestampNTZ(v)}, true
 	}
 	b.errs.Add(e.Pos, diag.Literal, "unknown literal %s", e.Raw)
 	return nil, false
@@ -1029,7 +1044,18 @@ func (b *binder) cast(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
 
 // castCall is the CAST call of x to type to.
 func (b *binder) castCall(x ir.Expr, to ir.Type, pos diag.Pos) (ir.Expr, bool) {
-	sig, err := functions.ResolveCast(x.Type(), to)
+	if x.Type().Kind == ir.KindTimestamp && to.Kind == ir.KindDecimal {
+		// the seconds as a DOUBLE, then DOUBLE -> DECIMAL (10.5)
+		d, ok := b.castCall(x, ir.TypeDouble, pos)
+		if !ok {
+			return nil, false
+		}
+		return b.castCall(d, to, pos)
+	}
+	if x.Type().Kind == ir.KindDecimal && to.Kind == ir.KindTimestamp {
+		return &ir.Call{Fn: functions.CastFn, Sig: functions.DecimalToTimestamp(x.Type()), Args: []ir.Expr{x}}, true
+	}
+	sig, err := functions.ResolveCastIn(x.Type(), to, b.zone)
 	if err != nil {
 		b.errs.Add(pos, diag.Type, "%v", err)
 		return nil, false

@@ -30,7 +30,7 @@ func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 		return ir.TypeBigint, true
 	case ir.KindFloat:
 		return ir.TypeDouble, true
-	case ir.KindDouble, ir.KindDate, ir.KindBoolean:
+	case ir.KindDouble, ir.KindDate, ir.KindBoolean, ir.KindTimestamp, ir.KindTimestampNTZ:
 		return b, true
 	case ir.KindDecimal:
 		return ir.TypeDouble, true // a DECIMAL is fractional: the string is read as a DOUBLE

@@ -14,6 +14,10 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 	switch t.Name {
 	case ast.TypeBoolean:
 		return ir.TypeBoolean, true
+	case ast.TypeTimestamp:
+		return ir.TypeTimestamp, true
+	case ast.TypeTimestampNTZ:
+		return ir.TypeTimestampNTZ, true
 	case ast.TypeTinyint:
 		return ir.TypeTinyint, true
 	case ast.TypeSmallint:
@@ -54,7 +58,8 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type MAP are not supported; flatten the keys")
 			return ir.Type{}, false
 		}
-		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat {
+		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat ||
+			v.Kind == ir.KindTimestamp || v.Kind == ir.KindTimestampNTZ {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type %s are not supported yet; use INT or DOUBLE", v)
 			return ir.Type{}, false
 		}

@@ -68,6 +68,11 @@ type Signature struct {
 	// come from the types, not from the values (AddDecimal(a, b, 2, 2, 2,
 	// 16)). Generated code writes them as literals; Eval already has them.
 	KernelArgs []int
+	// KernelZone is the session time zone a kernel of a TIMESTAMP
+	// conversion takes as its last argument, after KernelArgs ("" for
+	// none): generated code writes it as a string literal, the zone of
+	// the query the call is in (SET TIME ZONE), and Eval already has it.
+	KernelZone string
 	// KernelErr reports whether Kernel returns a second, *rt.Error result.
 	KernelErr bool
 	// Observed marks a kernel whose every call is observed (a test's

@@ -49,6 +49,12 @@ type Query struct {
 	// Subqueries are the settled subqueries the expressions read, each once,
 	// in build order: a subquery nested in another's WHERE comes first.
 	Subqueries []*Settled
+	// Zone is the session time zone (SET TIME ZONE; "UTC" by default) in
+	// which the query's TIMESTAMP literals were read and its conversions
+	// between instants and wall-clock readings run: each such call's
+	// signature carries it (Signature.KernelZone), so generated code has
+	// it as a constant.
+	Zone string
 }
 
 // UsedColumns lists the indexes of the Source columns the query reads (in its

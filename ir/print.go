@@ -45,6 +45,10 @@ func FormatConst(v any, t Type) string {
 		return QuoteString(v)
 	case Date:
 		return "DATE '" + v.String() + "'"
+	case Timestamp:
+		return "TIMESTAMP '" + v.String() + "Z'"
+	case TimestampNTZ:
+		return "TIMESTAMP_NTZ '" + v.String() + "'"
 	case int64:
 		s := strconv.FormatInt(v, 10)
 		if v >= -1<<31 && v < 1<<31 {

@@ -27,6 +27,10 @@ const (
 	KindTinyint  = sqltype.Tinyint
 	KindSmallint = sqltype.Smallint
 	KindFloat    = sqltype.Float
+	// KindTimestamp (TIMESTAMP, TIMESTAMP_LTZ) is an instant and
+	// KindTimestampNTZ a wall-clock reading, both int64 microseconds.
+	KindTimestamp    = sqltype.Timestamp
+	KindTimestampNTZ = sqltype.TimestampNTZ
 )
 
 // Type is a SQL type. Scalar types are just a Kind; MAP carries its key and value
@@ -43,16 +47,18 @@ type Type struct {
 
 // The scalar types, ready to use.
 var (
-	TypeNull     = Type{Kind: KindNull}
-	TypeBoolean  = Type{Kind: KindBoolean}
-	TypeInt      = Type{Kind: KindInt}
-	TypeBigint   = Type{Kind: KindBigint}
-	TypeDouble   = Type{Kind: KindDouble}
-	TypeVarchar  = Type{Kind: KindVarchar}
-	TypeDate     = Type{Kind: KindDate}
-	TypeTinyint  = Type{Kind: KindTinyint}
-	TypeSmallint = Type{Kind: KindSmallint}
-	TypeFloat    = Type{Kind: KindFloat}
+	TypeNull         = Type{Kind: KindNull}
+	TypeBoolean      = Type{Kind: KindBoolean}
+	TypeInt          = Type{Kind: KindInt}
+	TypeBigint       = Type{Kind: KindBigint}
+	TypeDouble       = Type{Kind: KindDouble}
+	TypeVarchar      = Type{Kind: KindVarchar}
+	TypeDate         = Type{Kind: KindDate}
+	TypeTinyint      = Type{Kind: KindTinyint}
+	TypeSmallint     = Type{Kind: KindSmallint}
+	TypeFloat        = Type{Kind: KindFloat}
+	TypeTimestamp    = Type{Kind: KindTimestamp}
+	TypeTimestampNTZ = Type{Kind: KindTimestampNTZ}
 )
 
 // MapOf returns MAP<key, value>.
@@ -181,13 +187,19 @@ func (t Type) IsScalar() bool { return t.Kind != KindMap && t.Kind != KindNull }
 // CAST in the SQL text) to type to. exprc follows Spark's numeric precedence:
 // TINYINT -> SMALLINT -> INT -> BIGINT -> FLOAT -> DOUBLE, an integer to a
 // DECIMAL that holds it, a DECIMAL to DOUBLE (not FLOAT: Spark makes a
-// DECIMAL with a FLOAT a DOUBLE), and a NULL literal converts to anything.
+// DECIMAL with a FLOAT a DOUBLE), DATE to TIMESTAMP_NTZ and TIMESTAMP,
+// TIMESTAMP_NTZ to TIMESTAMP, and a NULL literal converts to anything.
 // Everything else needs a CAST.
 func Widens(from, to Type) bool {
 	if from.Equal(to) || from.Kind == KindNull {
 		return true
 	}
 	switch {
+	case from.Kind == KindDate:
+		// Spark's AnsiTypeCoercion: DATE -> TIMESTAMP_NTZ -> TIMESTAMP
+		return to.Kind == KindTimestampNTZ || to.Kind == KindTimestamp
+	case from.Kind == KindTimestampNTZ:
+		return to.Kind == KindTimestamp
 	case from.Kind == KindFloat:
 		return to.Kind == KindDouble
 	case from.IsIntegral() || from.Kind == KindDecimal:

@@ -15,6 +15,7 @@ import (
 //	TINYINT int8    SMALLINT int16                FLOAT float32
 //	VARCHAR string  DATE ir.Date  MAP *ir.MapValue
 //	DECIMAL(p, s) rt.Decimal (the unscaled value; the scale is the type's)
+//	TIMESTAMP ir.Timestamp  TIMESTAMP_NTZ ir.TimestampNTZ (int64 microseconds)
 //
 // A NULL is the Go nil. Errors are never values: they travel beside them in an
 // Outcome, because by the semantics an error is a per-row outcome of its own.
@@ -44,6 +45,24 @@ func ParseDate(s string) (Date, bool) {
 	r, ok := rt.ParseDate(s)
 	return Date(r), ok
 }
+
+// Timestamp is a TIMESTAMP (TIMESTAMP_LTZ) value, an instant: microseconds
+// since 1970-01-01 00:00:00 UTC, the number Arrow's timestamp[us, tz=UTC]
+// stores. It is a type of its own, not int64, so a value says its SQL type
+// (a BIGINT and a TIMESTAMP of one number are different values).
+type Timestamp int64
+
+// String writes the instant as its UTC reading, yyyy-MM-dd HH:mm:ss[.f]
+// (the text of a CAST in a query is in the session zone instead).
+func (t Timestamp) String() string { return rt.FormatTimestampNTZ(int64(t)) }
+
+// TimestampNTZ is a TIMESTAMP_NTZ value, a wall-clock reading: microseconds
+// since 1970-01-01 00:00:00 on the proleptic Gregorian calendar, with no
+// zone (Arrow's timestamp[us]).
+type TimestampNTZ int64
+
+// String writes the reading as yyyy-MM-dd HH:mm:ss[.f].
+func (t TimestampNTZ) String() string { return rt.FormatTimestampNTZ(int64(t)) }
 
 // MapValue is a MAP value: keys in insertion order, no NULL keys, no duplicate
 // keys (the last one wins when a map is built from input data, as in Spark's
@@ -138,6 +157,10 @@ func FormatValue(v any) string {
 	case string:
 		return v
 	case Date:
+		return v.String()
+	case Timestamp:
+		return v.String()
+	case TimestampNTZ:
 		return v.String()
 	case *MapValue:
 		var b strings.Builder

@@ -7,9 +7,9 @@ package templates
 
 import "embed"
 
-// Source holds rt/*.go, vec/*.go, engine/*.go, fileio/*.go, sqltype/*.go
+// Source holds rt/*.go and rt/zoneinfo.zip (the IANA zone rules, 10.2 of docs/semantics.md), vec/*.go, engine/*.go, fileio/*.go, sqltype/*.go
 // (their _test.go files included: skip them when copying) and
 // engine/main.go.tmpl, the main package of a compiled engine.
 //
-//go:embed rt/*.go vec/*.go engine/*.go fileio/*.go sqltype/*.go engine/main.go.tmpl
+//go:embed rt/*.go rt/zoneinfo.zip vec/*.go engine/*.go fileio/*.go sqltype/*.go engine/main.go.tmpl
 var Source embed.FS

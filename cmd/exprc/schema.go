@@ -25,7 +25,9 @@ Parquet and Arrow IPC (file or stream) files carry their schema: each column
 gets the narrowest exprc type that "exprc run" reads it as without loss (int8
 as TINYINT; int16 and uint8 as SMALLINT; int32 and uint16 as INT; int64,
 uint32 and uint64 as BIGINT; float as FLOAT and double as DOUBLE; decimals as
-DECIMAL(p,s); strings as VARCHAR; dates as DATE; maps as MAP, whose narrow
+DECIMAL(p,s); strings as VARCHAR; dates as DATE; timestamps of any unit
+as TIMESTAMP when they are instants (a zone, Parquet's isAdjustedToUTC,
+INT96) and TIMESTAMP_NTZ when not; maps as MAP, whose narrow
 numbers widen to INT and DOUBLE), NOT NULL where the file says a column is
 required.
 
@@ -36,7 +38,7 @@ DATE (yyyy-mm-dd), MAP<VARCHAR, V> (JSON objects) and VARCHAR that reads every
 sampled value; NULL is an empty unquoted CSV field, or JSON null or a missing
 key. Inferred columns are never NOT NULL.
 
-A column exprc has no type for yet (a timestamp, binary, list or struct
+A column exprc has no type for yet (a binary, list or struct
 column, for example) is left out, with a comment line saying its type, so the
 statement stays valid; "exprc run" ignores file columns a table does not
 declare. A file none of whose columns has a type is an error.

@@ -18,7 +18,8 @@ type Info struct {
 	// parameter types of the templates/rt kernels.
 	GoType string
 	// ArrowGroup and ArrowField name the arrow package variable of the
-	// column's Arrow type: arrow.<ArrowGroup>.<ArrowField>.
+	// column's Arrow type: arrow.<ArrowGroup>.<ArrowField>, or, with no
+	// ArrowGroup, vec.<ArrowField>.
 	ArrowGroup, ArrowField string
 	// ArrowArray is the arrow/array type of a column (array.<ArrowArray>).
 	ArrowArray string
@@ -120,6 +121,18 @@ var table = map[ir.Kind]Info{
 		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true,
 		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONValue: "AppendJSONDate",
 		InputMethod: "Date", InputPkg: "time", InputType: "Time"},
+	// TIMESTAMP and TIMESTAMP_NTZ are int64 microseconds and compute as
+	// BIGINT does; they are never MAP keys or values nor subquery members
+	// (the compiler refuses such MAPs and compares subquery keys as
+	// BIGINT). Their Arrow types have a time unit and a zone, so no arrow
+	// package variable holds them: ArrowGroup is empty, and ArrowField
+	// names a variable of package vec (vec.ArrowTimestamp).
+	ir.KindTimestamp: {GoType: "int64", ArrowField: "ArrowTimestamp", ArrowArray: "Timestamp",
+		Reader: "Timestamps", Builder: "TimestampArray", Appender: "AppendTimestamp", Failed: "Int64", Direct: true, Fixed: true,
+		InputMethod: "Timestamp", InputPkg: "time", InputType: "Time"},
+	ir.KindTimestampNTZ: {GoType: "int64", ArrowField: "ArrowTimestampNTZ", ArrowArray: "Timestamp",
+		Reader: "Timestamps", Builder: "TimestampNTZArray", Appender: "AppendTimestamp", Failed: "Int64", Direct: true, Fixed: true,
+		InputMethod: "TimestampNTZ", InputPkg: "time", InputType: "Time"},
 	// DECIMAL(p, s) is an rt.Decimal (the unscaled value in Arrow's
 	// decimal128 layout) whatever p and s are: the printer spells the Go
 	// type and the Arrow type (decimal128 with p and s), and the builder

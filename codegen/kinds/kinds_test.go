@@ -7,6 +7,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 
 	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // TestArrowTypes checks that the Arrow type each row names in generated code
@@ -23,6 +24,13 @@ func TestArrowTypes(t *testing.T) {
 			continue // parameterized: the printer composes their Arrow types (codegen.arrowType)
 		}
 		typ := ir.Type{Kind: kind}
+		if info.ArrowGroup == "" {
+			v := map[string]arrow.DataType{"ArrowTimestamp": vec.ArrowTimestamp, "ArrowTimestampNTZ": vec.ArrowTimestampNTZ}[info.ArrowField]
+			if v == nil || !arrow.TypeEqual(v, ir.ArrowType(typ)) {
+				t.Errorf("%s: vec.%s is %v, ir.ArrowType says %s", typ, info.ArrowField, v, ir.ArrowType(typ))
+			}
+			continue
+		}
 		g, ok := groups[info.ArrowGroup]
 		if !ok {
 			t.Errorf("%s: unknown Arrow group %q", typ, info.ArrowGroup)

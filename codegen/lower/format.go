@@ -247,6 +247,9 @@ func formatRow(r *Row) string {
 		for _, k := range r.Sig.KernelArgs {
 			consts += ", " + strconv.Itoa(k)
 		}
+		if r.Sig.KernelZone != "" {
+			consts += ", " + strconv.Quote(r.Sig.KernelZone)
+		}
 		return r.Sig.Kernel + flag + "(" + args(r.Args) + consts + ")"
 	case RowMap:
 		return fmt.Sprintf("%s(%s%s)", r.Fn, r.Column.Name, prefixed(args(r.Args)))

@@ -38,7 +38,7 @@ type bound struct {
 
 // boundOf reads comparison row r as a bound on a column.
 func boundOf(r *Row) (bound, bool) {
-	if r.Op != RowKernel || r.Flags || r.Sig.KernelPkg != "" || len(r.Args) != 2 || len(r.Sig.KernelArgs) != 0 {
+	if r.Op != RowKernel || r.Flags || r.Sig.KernelPkg != "" || len(r.Args) != 2 || len(r.Sig.KernelArgs) != 0 || r.Sig.KernelZone != "" {
 		return bound{}, false
 	}
 	cmp, ok := comparisons[r.Sig.Kernel]

@@ -50,6 +50,9 @@ type Query struct {
 	Select *Select
 	// Text is the exact source of the SELECT statement, without the ";".
 	Text string
+	// Zone is the session time zone of the query: the last SET TIME ZONE
+	// before it in its file ("" for none, which is UTC).
+	Zone string
 }
 
 // Select is a SELECT statement or subquery body.

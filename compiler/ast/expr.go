@@ -22,9 +22,14 @@ const (
 	LitBool                  // TRUE or FALSE
 	LitNull                  // NULL
 	LitDate                  // DATE '...'; the binder validates the date
+	// LitTimestamp is TIMESTAMP '...' or TIMESTAMP_LTZ '...', and
+	// LitTimestampNTZ TIMESTAMP_NTZ '...'; the binder reads the text in
+	// the query's session zone.
+	LitTimestamp
+	LitTimestampNTZ
 )
 
-var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date"}
+var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date", "Timestamp", "TimestampNTZ"}
 
 func (k LitKind) String() string {
 	if int(k) < len(litKindNames) {

@@ -208,6 +208,12 @@ func (p *printer) literal(e *Literal) {
 	case LitDate:
 		p.WriteString("DATE ")
 		p.WriteString(QuoteString(e.Value))
+	case LitTimestamp:
+		p.WriteString("TIMESTAMP ")
+		p.WriteString(QuoteString(e.Value))
+	case LitTimestampNTZ:
+		p.WriteString("TIMESTAMP_NTZ ")
+		p.WriteString(QuoteString(e.Value))
 	case LitNull:
 		p.WriteString("NULL")
 	case LitBool:

@@ -19,8 +19,12 @@ const (
 	TypeDouble   = "DOUBLE"
 	TypeVarchar  = "VARCHAR"
 	TypeDate     = "DATE"
-	TypeMap      = "MAP"
-	TypeDecimal  = "DECIMAL"
+	// TypeTimestamp is TIMESTAMP and TIMESTAMP_LTZ, TypeTimestampNTZ
+	// TIMESTAMP_NTZ.
+	TypeTimestamp    = "TIMESTAMP"
+	TypeTimestampNTZ = "TIMESTAMP_NTZ"
+	TypeMap          = "MAP"
+	TypeDecimal      = "DECIMAL"
 )
 
 // TypeName is a column or CAST type as written, with a canonical name.

@@ -513,7 +513,17 @@ func (p *parser) parseWord() ast.Expr {
 		if next.kind == tString {
 			p.fail(t.pos, diag.Unsupported, "binary literals (X'...') are not supported: exprc has no BINARY type yet")
 		}
-	case "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ", "INTERVAL":
+	case "TIMESTAMP", "TIMESTAMP_LTZ", "TIMESTAMP_NTZ":
+		if next.kind == tString {
+			p.next()
+			p.next()
+			kind := ast.LitTimestamp
+			if kw == "TIMESTAMP_NTZ" {
+				kind = ast.LitTimestampNTZ
+			}
+			return &ast.Literal{Pos: t.pos, Kind: kind, Raw: string(p.src[t.pos.Offset:next.end]), Value: next.text}
+		}
+	case "INTERVAL":
 		if next.kind == tString {
 			p.fail(t.pos, diag.Unsupported, "%s literals are not supported", kw)
 		}

@@ -105,6 +105,9 @@ type parser struct {
 
 	// tableName is the name of the CREATE TABLE being parsed, once read.
 	tableName *ast.Ident
+	// zone is the session time zone the last SET TIME ZONE set ("" for
+	// none yet: UTC).
+	zone string
 	// spans are the byte ranges of the statements parsed, for firstPerStatement.
 	spans []span
 }

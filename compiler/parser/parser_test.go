@@ -286,7 +286,7 @@ func TestErrorClasses(t *testing.T) {
 	}{
 		{"SELECT", diag.Syntax},
 		{"INSERT INTO t VALUES (1)", diag.Unsupported},
-		{"CREATE TABLE t (a TIMESTAMP)", diag.Unsupported},
+		{"CREATE TABLE t (a TIME)", diag.Unsupported},
 		{"CREATE TABLE t (a FOO)", diag.Name},
 		{"-- name: Q\nSELECT 1e FROM t", diag.Literal},
 		{"-- name: Q\nSELECT a FROM t ORDER BY a", diag.Unsupported},

@@ -3,6 +3,8 @@ package parser
 import (
 	"strings"
 
+	"github.com/exprc/exprc/templates/rt"
+
 	"github.com/exprc/exprc/compiler/ast"
 	"github.com/exprc/exprc/compiler/diag"
 )
@@ -53,12 +55,16 @@ func (p *parser) statement(f *ast.File) {
 			p.errs.Add(start.pos, diag.Syntax, `query has no "-- name:" comment before it`)
 		}
 		sel := p.parseSelect(false)
-		q := &ast.Query{Pos: start.pos, Select: sel, Text: p.text(start.pos.Offset)}
+		q := &ast.Query{Pos: start.pos, Select: sel, Text: p.text(start.pos.Offset), Zone: p.zone}
 		p.endStatement()
 		if hasName && !name.bad {
 			q.Name = ast.Ident{Pos: name.namePos, Name: name.name}
 			f.Queries = append(f.Queries, q)
 		}
+	case p.isKw("SET") && isKw(p.peek(1), "TIME"):
+		p.nameNotFollowedByQuery(name, hasName)
+		p.parseSetTimeZone()
+		p.endStatement()
 	case p.isKw("CREATE"):
 		p.nameNotFollowedByQuery(name, hasName)
 		t := p.parseCreateTable()
@@ -70,7 +76,7 @@ func (p *parser) statement(f *ast.File) {
 		}
 		if p.tok.kind == tIdent && unsupportedStmts[strings.ToUpper(p.tok.text)] {
 			p.fail(p.tok.pos, diag.Unsupported,
-				"%s statements are not supported: a spec holds only CREATE TABLE and SELECT statements",
+				"%s statements are not supported: a spec holds only CREATE TABLE, SET TIME ZONE and SELECT statements",
 				strings.ToUpper(p.tok.text))
 		}
 		p.failExpected("CREATE TABLE or SELECT")
@@ -263,4 +269,30 @@ func (p *parser) parseTableRef() *ast.TableRef {
 		p.fail(p.tok.pos, diag.Unsupported, "JOIN is not supported: a query reads exactly one table")
 	}
 	return ref
+}
+
+// parseSetTimeZone parses SET TIME ZONE 'zone' (docs/semantics.md 10.2),
+// which sets the session zone of the queries after it in the file. The
+// zone must be one Spark's getZoneId accepts; SET TIME ZONE LOCAL (the
+// host's zone) is refused, so results never depend on the machine.
+func (p *parser) parseSetTimeZone() {
+	p.expectKw("SET")
+	p.expectKw("TIME")
+	p.expectKw("ZONE")
+	switch {
+	case p.tok.kind == tString:
+		t := p.tok
+		if ok, reason := rt.ValidZone(t.text); !ok {
+			p.fail(t.pos, diag.Literal, "INVALID_CONF_VALUE.TIME_ZONE: %s", reason)
+		}
+		p.zone = t.text
+		p.next()
+	case p.isKw("LOCAL"):
+		p.fail(p.tok.pos, diag.Unsupported,
+			"SET TIME ZONE LOCAL (the host's zone) is not supported: results must not depend on the machine; name the zone ('Europe/Paris', '+01:00')")
+	case p.isKw("INTERVAL"):
+		p.fail(p.tok.pos, diag.Unsupported, "SET TIME ZONE INTERVAL is not supported yet; write the offset as a string ('+01:00')")
+	default:
+		p.failExpected("a time zone string ('Europe/Paris', '+01:00') or LOCAL")
+	}
 }

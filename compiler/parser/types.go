@@ -20,9 +20,11 @@ var typeAliases = map[string]string{
 	"BIGINT": ast.TypeBigint, "LONG": ast.TypeBigint,
 	"DOUBLE":  ast.TypeDouble,
 	"VARCHAR": ast.TypeVarchar, "STRING": ast.TypeVarchar,
-	"DATE":    ast.TypeDate,
-	"MAP":     ast.TypeMap,
-	"DECIMAL": ast.TypeDecimal, "DEC": ast.TypeDecimal, "NUMERIC": ast.TypeDecimal,
+	"DATE":      ast.TypeDate,
+	"TIMESTAMP": ast.TypeTimestamp, "TIMESTAMP_LTZ": ast.TypeTimestamp,
+	"TIMESTAMP_NTZ": ast.TypeTimestampNTZ,
+	"MAP":           ast.TypeMap,
+	"DECIMAL":       ast.TypeDecimal, "DEC": ast.TypeDecimal, "NUMERIC": ast.TypeDecimal,
 }
 
 // typeNames are the spellings of typeAliases, the candidates of "did you
@@ -33,7 +35,7 @@ var typeNames = slices.Sorted(maps.Keys(typeAliases))
 var unsupportedTypes = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`TIMESTAMP TIMESTAMP_NTZ TIMESTAMP_LTZ TIME INTERVAL BINARY VARBINARY CHAR CHARACTER
+	for _, w := range strings.Fields(`TIME INTERVAL BINARY VARBINARY CHAR CHARACTER
 		ARRAY STRUCT VOID VARIANT`) {
 		unsupportedTypes[w] = true
 	}
@@ -53,10 +55,10 @@ func (p *parser) parseType() *ast.TypeName {
 	if !ok {
 		if unsupportedTypes[upper] {
 			p.fail(t.pos, diag.Unsupported,
-				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)", upper)
+				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, MAP)", upper)
 		}
 		p.fail(t.pos, diag.Name,
-			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, MAP)%s",
+			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, MAP)%s",
 			t.text, diag.DidYouMean(t.text, typeNames, nil))
 	}
 	p.next()

@@ -42,7 +42,8 @@ const Table = `CREATE TABLE t (
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
   k BIGINT NOT NULL,
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
-  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT
+  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
+  ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ
 );
 `
 
@@ -57,6 +58,9 @@ type Case struct {
 	Row      map[string]any // decoded JSON, numbers as json.Number
 	Want     string
 	WantType string // empty when the case does not check the type
+	// Zone is the session time zone the case runs in: set by a line
+	// "@zone Area/City" for the lines after it in its file ("" is UTC).
+	Zone string
 }
 
 // Name is the query name the case gets in Spec.
@@ -91,17 +95,25 @@ func parse(name string, data []byte) ([]Case, error) {
 	var out []Case
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
+	zone := ""
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
+		if z, ok := strings.CutPrefix(text, "@zone "); ok {
+			zone = strings.TrimSpace(z)
+			if _, valid := rt.ZoneOf(zone); !valid {
+				return nil, fmt.Errorf("%s:%d: unknown zone %q", name, line, zone)
+			}
+			continue
+		}
 		parts := strings.Split(text, ";;")
 		if len(parts) != 3 {
 			return nil, fmt.Errorf("%s:%d: want 'expr ;; row ;; expected'", name, line)
 		}
-		c := Case{File: name, Line: line, Expr: strings.TrimSpace(parts[0])}
+		c := Case{File: name, Line: line, Expr: strings.TrimSpace(parts[0]), Zone: zone}
 		rowText := strings.TrimSpace(parts[1])
 		if rowText == "" {
 			rowText = "{}"
@@ -121,11 +133,22 @@ func parse(name string, data []byte) ([]Case, error) {
 	return out, sc.Err()
 }
 
-// Spec is a spec file holding Table and one query per case, named by Case.Name.
+// Spec is a spec file holding Table and one query per case, named by
+// Case.Name, each after a SET TIME ZONE where its zone differs from the
+// previous case's.
 func Spec(cases []Case) string {
 	var b strings.Builder
 	b.WriteString(Table)
+	zone := "UTC"
 	for i, c := range cases {
+		z := c.Zone
+		if z == "" {
+			z = "UTC"
+		}
+		if z != zone {
+			fmt.Fprintf(&b, "\nSET TIME ZONE '%s';\n", z)
+			zone = z
+		}
 		fmt.Fprintf(&b, "\n-- name: %s\nSELECT %s AS r FROM t;\n", c.Name(i), c.Expr)
 	}
 	return b.String()
@@ -228,6 +251,19 @@ func FromJSON(raw any, t ir.Type) (any, error) {
 		if v, ok := raw.(string); ok {
 			if d, ok := ir.ParseDate(v); ok {
 				return d, nil
+			}
+		}
+	case ir.KindTimestamp:
+		// text read as an instant in UTC unless it names a zone
+		if v, ok := raw.(string); ok {
+			if us, ok := rt.ParseTimestamp(v, rt.UTC); ok {
+				return ir.Timestamp(us), nil
+			}
+		}
+	case ir.KindTimestampNTZ:
+		if v, ok := raw.(string); ok {
+			if us, ok := rt.ParseTimestampNTZ(v, false); ok {
+				return ir.TimestampNTZ(us), nil
 			}
 		}
 	case ir.KindDecimal:

@@ -5,7 +5,8 @@ CREATE TABLE t (
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
   k BIGINT NOT NULL,
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
-  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT
+  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
+  ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ
 );
 
 -- name: Case0000
@@ -5985,955 +5986,1197 @@ SELECT smallint(x) AS r FROM t;
 SELECT float(i) AS r FROM t;
 
 -- name: Case1992
-SELECT round(ti, -1) AS r FROM t;
-
--- name: Case1993
-SELECT round(ti, -1) AS r FROM t;
-
--- name: Case1994
-SELECT round(si, -2) AS r FROM t;
-
--- name: Case1995
-SELECT bround(ti, -1) AS r FROM t;
-
--- name: Case1996
-SELECT round(f, 1) AS r FROM t;
-
--- name: Case1997
-SELECT bround(f, 1) AS r FROM t;
-
--- name: Case1998
-SELECT round(f) AS r FROM t;
-
--- name: Case1999
-SELECT pmod(ti, tj) AS r FROM t;
-
--- name: Case2000
-SELECT pmod(ti, tj) AS r FROM t;
-
--- name: Case2001
-SELECT pmod(si, sj) AS r FROM t;
-
--- name: Case2002
-SELECT pmod(f, g) AS r FROM t;
-
--- name: Case2003
-SELECT positive(ti) AS r FROM t;
-
--- name: Case2004
-SELECT ti & tj AS r FROM t;
-
--- name: Case2005
-SELECT ~si AS r FROM t;
-
--- name: Case2006
-SELECT ti | si AS r FROM t;
-
--- name: Case2007
-SELECT bit_count(ti) AS r FROM t;
-
--- name: Case2008
-SELECT bit_get(ti, 7) AS r FROM t;
-
--- name: Case2009
-SELECT bit_get(ti, 8) AS r FROM t;
-
--- name: Case2010
-SELECT bit_get(si, 15) AS r FROM t;
-
--- name: Case2011
-SELECT format_string('%x', ti) AS r FROM t;
-
--- name: Case2012
-SELECT format_string('%o', si) AS r FROM t;
-
--- name: Case2013
-SELECT format_string('%d|%s', si, si) AS r FROM t;
-
--- name: Case2014
-SELECT format_string('%s', f) AS r FROM t;
-
--- name: Case2015
-SELECT format_string('%.10f', f) AS r FROM t;
-
--- name: Case2016
-SELECT format_string('%c', ti) AS r FROM t;
-
--- name: Case2017
-SELECT format_string('%e', ti) AS r FROM t;
-
--- name: Case2018
 SELECT left(s, 2) AS r FROM t;
 
--- name: Case2019
+-- name: Case1993
 SELECT left(s, i) AS r FROM t;
 
--- name: Case2020
+-- name: Case1994
 SELECT left(s, i) AS r FROM t;
 
--- name: Case2021
+-- name: Case1995
 SELECT left(s, i) AS r FROM t;
 
--- name: Case2022
+-- name: Case1996
 SELECT left(s, i) AS r FROM t;
 
--- name: Case2023
+-- name: Case1997
 SELECT left(s, i) AS r FROM t;
 
--- name: Case2024
+-- name: Case1998
 SELECT right(s, 2) AS r FROM t;
 
--- name: Case2025
+-- name: Case1999
 SELECT right(s, 4) AS r FROM t;
 
--- name: Case2026
+-- name: Case2000
 SELECT right(s, 9) AS r FROM t;
 
--- name: Case2027
+-- name: Case2001
 SELECT right(s, 0) AS r FROM t;
 
--- name: Case2028
+-- name: Case2002
 SELECT right(s, i) AS r FROM t;
 
--- name: Case2029
+-- name: Case2003
 SELECT reverse(s) AS r FROM t;
 
--- name: Case2030
+-- name: Case2004
 SELECT reverse(s) AS r FROM t;
 
--- name: Case2031
+-- name: Case2005
 SELECT reverse(s) AS r FROM t;
 
--- name: Case2032
+-- name: Case2006
 SELECT quote(s) AS r FROM t;
 
--- name: Case2033
+-- name: Case2007
 SELECT quote(s) AS r FROM t;
 
--- name: Case2034
+-- name: Case2008
 SELECT quote(s) AS r FROM t;
 
--- name: Case2035
+-- name: Case2009
 SELECT quote(s) AS r FROM t;
 
--- name: Case2036
+-- name: Case2010
 SELECT repeat(s, 3) AS r FROM t;
 
--- name: Case2037
+-- name: Case2011
 SELECT repeat(s, i) AS r FROM t;
 
--- name: Case2038
+-- name: Case2012
 SELECT repeat(s, i) AS r FROM t;
 
--- name: Case2039
+-- name: Case2013
 SELECT repeat(s, i) AS r FROM t;
 
--- name: Case2040
+-- name: Case2014
 SELECT repeat(s, i) AS r FROM t;
 
--- name: Case2041
+-- name: Case2015
 SELECT repeat(u, i) AS r FROM t;
 
--- name: Case2042
+-- name: Case2016
 SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
--- name: Case2043
+-- name: Case2017
 SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
--- name: Case2044
+-- name: Case2018
 SELECT space(i) AS r FROM t;
 
--- name: Case2045
+-- name: Case2019
 SELECT space(i) AS r FROM t;
 
--- name: Case2046
+-- name: Case2020
 SELECT space(i) AS r FROM t;
 
--- name: Case2047
+-- name: Case2021
 SELECT space(i) AS r FROM t;
 
--- name: Case2048
+-- name: Case2022
 SELECT initcap(s) AS r FROM t;
 
--- name: Case2049
+-- name: Case2023
 SELECT initcap(s) AS r FROM t;
 
--- name: Case2050
+-- name: Case2024
 SELECT initcap(s) AS r FROM t;
 
--- name: Case2051
+-- name: Case2025
 SELECT initcap(s) AS r FROM t;
 
--- name: Case2052
+-- name: Case2026
 SELECT ascii(s) AS r FROM t;
 
--- name: Case2053
+-- name: Case2027
 SELECT ascii(s) AS r FROM t;
 
--- name: Case2054
+-- name: Case2028
 SELECT ascii(s) AS r FROM t;
 
--- name: Case2055
+-- name: Case2029
 SELECT ascii(s) AS r FROM t;
 
--- name: Case2056
+-- name: Case2030
 SELECT chr(a) AS r FROM t;
 
--- name: Case2057
+-- name: Case2031
 SELECT chr(a) AS r FROM t;
 
--- name: Case2058
+-- name: Case2032
 SELECT char(a) AS r FROM t;
 
--- name: Case2059
+-- name: Case2033
 SELECT chr(a) AS r FROM t;
 
--- name: Case2060
+-- name: Case2034
 SELECT chr(i) AS r FROM t;
 
--- name: Case2061
+-- name: Case2035
 SELECT octet_length(s) AS r FROM t;
 
--- name: Case2062
+-- name: Case2036
 SELECT bit_length(s) AS r FROM t;
 
--- name: Case2063
+-- name: Case2037
 SELECT octet_length(s) AS r FROM t;
 
--- name: Case2064
+-- name: Case2038
 SELECT bit_length(s) AS r FROM t;
 
--- name: Case2065
+-- name: Case2039
 SELECT split_part(s, ',', 2) AS r FROM t;
 
--- name: Case2066
+-- name: Case2040
 SELECT split_part(s, ',', -1) AS r FROM t;
 
--- name: Case2067
+-- name: Case2041
 SELECT split_part(s, ',', -3) AS r FROM t;
 
--- name: Case2068
+-- name: Case2042
 SELECT split_part(s, ',', 4) AS r FROM t;
 
--- name: Case2069
+-- name: Case2043
 SELECT split_part(s, ',', -4) AS r FROM t;
 
--- name: Case2070
+-- name: Case2044
 SELECT split_part(s, ',', -1) AS r FROM t;
 
--- name: Case2071
+-- name: Case2045
 SELECT split_part(s, ',', -2) AS r FROM t;
 
--- name: Case2072
+-- name: Case2046
 SELECT split_part(s, '', 1) AS r FROM t;
 
--- name: Case2073
+-- name: Case2047
 SELECT split_part(s, ',', 1) AS r FROM t;
 
--- name: Case2074
+-- name: Case2048
 SELECT split_part(s, '::', 2) AS r FROM t;
 
--- name: Case2075
+-- name: Case2049
 SELECT split_part(s, ',', i) AS r FROM t;
 
--- name: Case2076
+-- name: Case2050
 SELECT split_part(s, ',', i) AS r FROM t;
 
--- name: Case2077
+-- name: Case2051
 SELECT split_part(s, u, i) AS r FROM t;
 
--- name: Case2078
+-- name: Case2052
 SELECT substring_index(s, '.', 2) AS r FROM t;
 
--- name: Case2079
+-- name: Case2053
 SELECT substring_index(s, '.', -2) AS r FROM t;
 
--- name: Case2080
+-- name: Case2054
 SELECT substring_index(s, '.', 0) AS r FROM t;
 
--- name: Case2081
+-- name: Case2055
 SELECT substring_index(s, '.', 5) AS r FROM t;
 
--- name: Case2082
+-- name: Case2056
 SELECT substring_index(s, '.', -5) AS r FROM t;
 
--- name: Case2083
+-- name: Case2057
 SELECT substring_index(s, '', 1) AS r FROM t;
 
--- name: Case2084
+-- name: Case2058
 SELECT substring_index(s, u, 1) AS r FROM t;
 
--- name: Case2085
+-- name: Case2059
 SELECT translate(s, 'abc', '123') AS r FROM t;
 
--- name: Case2086
+-- name: Case2060
 SELECT translate(s, 'abc', '1') AS r FROM t;
 
--- name: Case2087
+-- name: Case2061
 SELECT translate(s, 'aa', '12') AS r FROM t;
 
--- name: Case2088
+-- name: Case2062
 SELECT translate(s, 'é', 'e') AS r FROM t;
 
--- name: Case2089
+-- name: Case2063
 SELECT translate(s, u, 'x') AS r FROM t;
 
--- name: Case2090
+-- name: Case2064
 SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
--- name: Case2091
+-- name: Case2065
 SELECT find_in_set(s, 'a,b') AS r FROM t;
 
--- name: Case2092
+-- name: Case2066
 SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
--- name: Case2093
+-- name: Case2067
 SELECT find_in_set(s, 'x') AS r FROM t;
 
--- name: Case2094
+-- name: Case2068
 SELECT find_in_set(s, u) AS r FROM t;
 
--- name: Case2095
+-- name: Case2069
 SELECT levenshtein(s, u) AS r FROM t;
 
--- name: Case2096
+-- name: Case2070
 SELECT levenshtein(s, u, 2) AS r FROM t;
 
--- name: Case2097
+-- name: Case2071
 SELECT levenshtein(s, u, 3) AS r FROM t;
 
--- name: Case2098
+-- name: Case2072
 SELECT levenshtein(s, u) AS r FROM t;
 
--- name: Case2099
+-- name: Case2073
 SELECT levenshtein(s, u) AS r FROM t;
 
--- name: Case2100
+-- name: Case2074
 SELECT levenshtein(s, u) AS r FROM t;
 
--- name: Case2101
+-- name: Case2075
 SELECT levenshtein(s, u, i) AS r FROM t;
 
--- name: Case2102
+-- name: Case2076
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2103
+-- name: Case2077
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2104
+-- name: Case2078
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2105
+-- name: Case2079
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2106
+-- name: Case2080
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2107
+-- name: Case2081
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2108
+-- name: Case2082
 SELECT soundex(s) AS r FROM t;
 
--- name: Case2109
+-- name: Case2083
 SELECT luhn_check(s) AS r FROM t;
 
--- name: Case2110
+-- name: Case2084
 SELECT luhn_check(s) AS r FROM t;
 
--- name: Case2111
+-- name: Case2085
 SELECT luhn_check(s) AS r FROM t;
 
--- name: Case2112
+-- name: Case2086
 SELECT luhn_check(s) AS r FROM t;
 
--- name: Case2113
+-- name: Case2087
 SELECT luhn_check(s) AS r FROM t;
 
--- name: Case2114
+-- name: Case2088
 SELECT luhn_check(s) AS r FROM t;
 
--- name: Case2115
+-- name: Case2089
 SELECT lcase(s) AS r FROM t;
 
--- name: Case2116
+-- name: Case2090
 SELECT ucase(s) AS r FROM t;
 
--- name: Case2117
+-- name: Case2091
 SELECT len(s) AS r FROM t;
 
--- name: Case2118
+-- name: Case2092
 SELECT a <=> b AS r FROM t;
 
--- name: Case2119
+-- name: Case2093
 SELECT a <=> b AS r FROM t;
 
--- name: Case2120
+-- name: Case2094
 SELECT a <=> b AS r FROM t;
 
--- name: Case2121
+-- name: Case2095
 SELECT a <=> b AS r FROM t;
 
--- name: Case2122
+-- name: Case2096
 SELECT a <=> b AS r FROM t;
 
--- name: Case2123
+-- name: Case2097
 SELECT i <=> a AS r FROM t;
 
--- name: Case2124
+-- name: Case2098
 SELECT s <=> u AS r FROM t;
 
--- name: Case2125
+-- name: Case2099
 SELECT NULL <=> NULL AS r FROM t;
 
--- name: Case2126
+-- name: Case2100
 SELECT (1 DIV b) <=> a AS r FROM t;
 
--- name: Case2127
+-- name: Case2101
 SELECT a <=> (1 DIV b) AS r FROM t;
 
--- name: Case2128
+-- name: Case2102
 SELECT a <=> (1 DIV b) AS r FROM t;
 
--- name: Case2129
+-- name: Case2103
 SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
--- name: Case2130
+-- name: Case2104
 SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
--- name: Case2131
+-- name: Case2105
 SELECT a IS DISTINCT FROM b AS r FROM t;
 
--- name: Case2132
+-- name: Case2106
 SELECT a IS DISTINCT FROM b AS r FROM t;
 
--- name: Case2133
+-- name: Case2107
 SELECT a IS DISTINCT FROM b AS r FROM t;
 
--- name: Case2134
+-- name: Case2108
 SELECT d IS DISTINCT FROM e AS r FROM t;
 
--- name: Case2135
+-- name: Case2109
 SELECT equal_null(a, b) AS r FROM t;
 
--- name: Case2136
+-- name: Case2110
 SELECT equal_null(a, b) AS r FROM t;
 
--- name: Case2137
+-- name: Case2111
 SELECT equal_null(a, b) AS r FROM t;
 
--- name: Case2138
+-- name: Case2112
 SELECT equal_null(s, u) AS r FROM t;
 
--- name: Case2139
+-- name: Case2113
 SELECT equal_null(a, 1 DIV b) AS r FROM t;
 
--- name: Case2140
+-- name: Case2114
 SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
--- name: Case2141
+-- name: Case2115
 SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
--- name: Case2142
+-- name: Case2116
 SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
--- name: Case2143
+-- name: Case2117
 SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
 
--- name: Case2144
+-- name: Case2118
 SELECT decode(a, 1, 'one') AS r FROM t;
 
--- name: Case2145
+-- name: Case2119
 SELECT decode(i, 1, 10) AS r FROM t;
 
--- name: Case2146
+-- name: Case2120
 SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
 
--- name: Case2147
+-- name: Case2121
 SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
 
--- name: Case2148
+-- name: Case2122
 SELECT decode(a, 1, a DIV b) AS r FROM t;
 
--- name: Case2149
+-- name: Case2123
 SELECT decode(a, 2, a DIV b) AS r FROM t;
 
--- name: Case2150
+-- name: Case2124
 SELECT 1 << 2 AS r FROM t;
 
--- name: Case2151
+-- name: Case2125
 SELECT 1 << 2 + 1 AS r FROM t;
 
--- name: Case2152
+-- name: Case2126
 SELECT 1 | 2 << 1 AS r FROM t;
 
--- name: Case2153
+-- name: Case2127
 SELECT 6 & 3 << 1 AS r FROM t;
 
--- name: Case2154
+-- name: Case2128
 SELECT 2 << 1 = 4 AS r FROM t;
 
--- name: Case2155
+-- name: Case2129
 SELECT -8 >> 1 AS r FROM t;
 
--- name: Case2156
+-- name: Case2130
 SELECT a >> 1 AS r FROM t;
 
--- name: Case2157
+-- name: Case2131
 SELECT -1 >>> 28 AS r FROM t;
 
--- name: Case2158
+-- name: Case2132
 SELECT a >>> 60 AS r FROM t;
 
--- name: Case2159
+-- name: Case2133
 SELECT i << j AS r FROM t;
 
--- name: Case2160
+-- name: Case2134
 SELECT (a DIV b) >> 1 AS r FROM t;
 
--- name: Case2161
+-- name: Case2135
 SELECT p IS TRUE AS r FROM t;
 
--- name: Case2162
+-- name: Case2136
 SELECT p IS TRUE AS r FROM t;
 
--- name: Case2163
+-- name: Case2137
 SELECT p IS TRUE AS r FROM t;
 
--- name: Case2164
+-- name: Case2138
 SELECT p IS NOT TRUE AS r FROM t;
 
--- name: Case2165
+-- name: Case2139
 SELECT p IS NOT TRUE AS r FROM t;
 
--- name: Case2166
+-- name: Case2140
 SELECT p IS FALSE AS r FROM t;
 
--- name: Case2167
+-- name: Case2141
 SELECT p IS FALSE AS r FROM t;
 
--- name: Case2168
+-- name: Case2142
 SELECT p IS NOT FALSE AS r FROM t;
 
--- name: Case2169
+-- name: Case2143
 SELECT p IS UNKNOWN AS r FROM t;
 
--- name: Case2170
+-- name: Case2144
 SELECT p IS UNKNOWN AS r FROM t;
 
--- name: Case2171
+-- name: Case2145
 SELECT p IS NOT UNKNOWN AS r FROM t;
 
--- name: Case2172
+-- name: Case2146
 SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
--- name: Case2173
+-- name: Case2147
 SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
--- name: Case2174
+-- name: Case2148
 SELECT a > 1 IS TRUE AS r FROM t;
 
--- name: Case2175
+-- name: Case2149
 SELECT s ILIKE 'AB%' AS r FROM t;
 
--- name: Case2176
+-- name: Case2150
 SELECT s ILIKE 'é%' AS r FROM t;
 
--- name: Case2177
+-- name: Case2151
 SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
--- name: Case2178
+-- name: Case2152
 SELECT s ILIKE u AS r FROM t;
 
--- name: Case2179
+-- name: Case2153
 SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
--- name: Case2180
+-- name: Case2154
 SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
--- name: Case2181
+-- name: Case2155
 SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
--- name: Case2182
+-- name: Case2156
 SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
--- name: Case2183
+-- name: Case2157
 SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
--- name: Case2184
+-- name: Case2158
 SELECT s LIKE SOME ('%y%') AS r FROM t;
 
--- name: Case2185
+-- name: Case2159
 SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
--- name: Case2186
+-- name: Case2160
 SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
--- name: Case2187
+-- name: Case2161
 SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
--- name: Case2188
+-- name: Case2162
 SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
--- name: Case2189
+-- name: Case2163
 SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
--- name: Case2190
+-- name: Case2164
 SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
--- name: Case2191
+-- name: Case2165
 SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
--- name: Case2192
+-- name: Case2166
 SELECT s LIKE ANY ('a%') AS r FROM t;
 
--- name: Case2193
+-- name: Case2167
 SELECT trim(BOTH FROM s) AS r FROM t;
 
--- name: Case2194
+-- name: Case2168
 SELECT trim(LEADING FROM s) AS r FROM t;
 
--- name: Case2195
+-- name: Case2169
 SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
--- name: Case2196
+-- name: Case2170
 SELECT trim('xy' FROM s) AS r FROM t;
 
--- name: Case2197
+-- name: Case2171
 SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
--- name: Case2198
+-- name: Case2172
 SELECT trim(LEADING u FROM s) AS r FROM t;
 
--- name: Case2199
+-- name: Case2173
 SELECT trim(u, s) AS r FROM t;
 
--- name: Case2200
+-- name: Case2174
 SELECT ltrim('x', s) AS r FROM t;
 
--- name: Case2201
+-- name: Case2175
 SELECT rtrim('x', s) AS r FROM t;
 
--- name: Case2202
+-- name: Case2176
 SELECT btrim(s, 'x') AS r FROM t;
 
--- name: Case2203
+-- name: Case2177
 SELECT btrim(s) AS r FROM t;
 
--- name: Case2204
+-- name: Case2178
 SELECT btrim(s, u) AS r FROM t;
 
--- name: Case2205
+-- name: Case2179
 SELECT trim(s) AS r FROM t;
 
--- name: Case2206
+-- name: Case2180
 SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
--- name: Case2207
+-- name: Case2181
 SELECT substring(s FROM 2) AS r FROM t;
 
--- name: Case2208
+-- name: Case2182
 SELECT substr(s FROM -2) AS r FROM t;
 
--- name: Case2209
+-- name: Case2183
 SELECT substring(s FROM i FOR 2) AS r FROM t;
 
--- name: Case2210
+-- name: Case2184
 SELECT position('l' IN s) AS r FROM t;
 
--- name: Case2211
+-- name: Case2185
 SELECT position('z' IN s) AS r FROM t;
 
--- name: Case2212
+-- name: Case2186
 SELECT position('' IN s) AS r FROM t;
 
--- name: Case2213
+-- name: Case2187
 SELECT position('l' IN s) AS r FROM t;
 
--- name: Case2214
+-- name: Case2188
 SELECT locate('l', s) AS r FROM t;
 
--- name: Case2215
+-- name: Case2189
 SELECT position(u, s) AS r FROM t;
 
--- name: Case2216
+-- name: Case2190
 SELECT instr(s, 'lo') AS r FROM t;
 
--- name: Case2217
+-- name: Case2191
 SELECT instr(s, u) AS r FROM t;
 
--- name: Case2218
+-- name: Case2192
 SELECT !p AS r FROM t;
 
--- name: Case2219
+-- name: Case2193
 SELECT ! a = 1 AS r FROM t;
 
--- name: Case2220
+-- name: Case2194
 SELECT !p AS r FROM t;
 
--- name: Case2221
+-- name: Case2195
 SELECT !(p AND q) AS r FROM t;
 
--- name: Case2222
+-- name: Case2196
 SELECT int(s) AS r FROM t;
 
--- name: Case2223
+-- name: Case2197
 SELECT bigint(x) AS r FROM t;
 
--- name: Case2224
+-- name: Case2198
 SELECT double(s) AS r FROM t;
 
--- name: Case2225
+-- name: Case2199
 SELECT string(d) AS r FROM t;
 
--- name: Case2226
+-- name: Case2200
 SELECT boolean(s) AS r FROM t;
 
--- name: Case2227
+-- name: Case2201
 SELECT date(s) AS r FROM t;
 
--- name: Case2228
+-- name: Case2202
 SELECT int(s) AS r FROM t;
+
+-- name: Case2203
+SELECT int(s) AS r FROM t;
+
+-- name: Case2204
+SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
+
+-- name: Case2205
+SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+
+-- name: Case2206
+SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+
+-- name: Case2207
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
+
+-- name: Case2208
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
+
+-- name: Case2209
+SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
+
+-- name: Case2210
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2211
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2212
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
+
+-- name: Case2213
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
+
+-- name: Case2214
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2215
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2216
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2217
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2218
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2219
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2220
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2221
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2222
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2223
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2224
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2225
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2226
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2227
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2228
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2229
-SELECT int(s) AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2230
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2231
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2232
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2233
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2234
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
 
 -- name: Case2235
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
 -- name: Case2236
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
 
 -- name: Case2237
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
 
 -- name: Case2238
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
 
 -- name: Case2239
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2240
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2241
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2242
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2243
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2244
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ '2024-01-01 10:00:00' AS TIMESTAMP) = TIMESTAMP '2024-01-01 10:00:00' AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
 
 -- name: Case2245
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-31 02:30:00') AS r FROM t;
 
 -- name: Case2246
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-31 02:30:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2247
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2248
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-31 03:00:00') AS r FROM t;
 
 -- name: Case2249
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT unix_seconds(CAST(TIMESTAMP_NTZ '2024-03-31 02:30:00' AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2250
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00') AS r FROM t;
 
 -- name: Case2251
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00+01:00') AS r FROM t;
 
 -- name: Case2252
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT CAST(CAST(1729992600 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2253
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(CAST(TIMESTAMP '2024-01-01 00:00:00Z' AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
 -- name: Case2254
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(TIMESTAMP '2023-12-31 23:30:00Z' AS DATE) AS r FROM t;
 
 -- name: Case2255
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT unix_seconds(CAST(DATE '2024-03-31' AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2256
-SELECT parse_url(s, 'NOPE') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1900-01-01 00:00:00') AS r FROM t;
+
+SET TIME ZONE 'America/New_York';
 
 -- name: Case2257
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-10 02:30:00') AS r FROM t;
 
 -- name: Case2258
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-10 02:30:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2259
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00') AS r FROM t;
 
 -- name: Case2260
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
 -- name: Case2261
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT unix_seconds(CAST(DATE '2024-03-10' AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2262
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-07-01 02:00:00Z' AS DATE) AS r FROM t;
+
+SET TIME ZONE 'UTC';
 
 -- name: Case2263
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT ts > '2024-01-01' AS r FROM t;
 
 -- name: Case2264
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT ts = tt AS r FROM t;
 
 -- name: Case2265
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT ts < tt AS r FROM t;
 
 -- name: Case2266
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT ts = tt AS r FROM t;
 
 -- name: Case2267
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT d < ts AS r FROM t;
 
 -- name: Case2268
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT d = nt AS r FROM t;
 
 -- name: Case2269
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT typeof(coalesce(d, nt)) AS r FROM t;
 
 -- name: Case2270
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT typeof(coalesce(nt, ts)) AS r FROM t;
 
 -- name: Case2271
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT CAST(nt AS VARCHAR) AS r FROM t;
 
 -- name: Case2272
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT CAST(nt AS DATE) AS r FROM t;
 
 -- name: Case2273
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
 -- name: Case2274
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_millis(ts) AS r FROM t;
 
 -- name: Case2275
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT CAST(CAST(DATE '2024-03-10' AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2276
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP_LTZ '2024-01-01 10:00:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2277
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ '2024-01-01' AS VARCHAR) AS r FROM t;
 
 -- name: Case2278
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
 
 -- name: Case2279
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP '1970-01-01 00:01:40' AS TINYINT) AS r FROM t;
 
 -- name: Case2280
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP '1970-01-01 00:02:08' AS TINYINT) AS r FROM t;
 
 -- name: Case2281
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP '1970-01-01 00:00:01.25' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case2282
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(CAST(7 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2283
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_micros(CAST(CAST(-3 AS TINYINT) AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2284
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT CAST(CAST('Infinity' AS DOUBLE) AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2285
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2286
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) IS NULL AS r FROM t;
+
+SET TIME ZONE 'Asia/Kolkata';
 
 -- name: Case2287
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2288
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
 -- name: Case2289
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT CAST(ts AS DATE) AS r FROM t;
 
 -- name: Case2290
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT CAST(CAST(ts AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
 -- name: Case2291
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2292
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00Z') AS r FROM t;
 
 -- name: Case2293
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT nt = ts AS r FROM t;
+
+SET TIME ZONE '+01:30';
 
 -- name: Case2294
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1970-01-01 01:30:00') AS r FROM t;
 
 -- name: Case2295
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT CAST(CAST(0 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+SET TIME ZONE 'America/New_York';
 
 -- name: Case2296
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT unix_seconds(CAST(d AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2297
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2298
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2299
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
 -- name: Case2300
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
+
+SET TIME ZONE 'UTC';
 
 -- name: Case2301
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT unix_millis(ts) AS r FROM t;
 
 -- name: Case2302
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT unix_millis(TIMESTAMP '2024-01-01 00:00:00.0019') AS r FROM t;
 
 -- name: Case2303
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT unix_micros(ts) AS r FROM t;
 
 -- name: Case2304
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT unix_seconds(ts) AS r FROM t;
 
 -- name: Case2305
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT CAST(CAST(s AS DECIMAL(20,1)) AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2306
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2307
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case2308
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2309
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2310
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2311
+SELECT parse_url(s, 'REF') AS r FROM t;
+
+-- name: Case2312
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2313
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2314
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2315
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2316
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2317
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2318
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2319
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2320
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2321
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2322
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2323
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2324
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
+-- name: Case2325
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2326
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2327
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2328
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2329
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2330
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2331
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2332
+SELECT parse_url(s, 'NOPE') AS r FROM t;
+
+-- name: Case2333
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2334
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2335
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2336
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2337
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2338
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2339
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2340
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2341
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+
+-- name: Case2342
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+
+-- name: Case2343
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+
+-- name: Case2344
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case2345
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case2346
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2347
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2348
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2349
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2350
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2351
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2352
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2353
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case2354
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case2355
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2356
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2357
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2358
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2359
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2360
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2361
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2362
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2363
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case2364
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case2365
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case2366
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case2367
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case2368
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case2369
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case2370
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case2371
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2372
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2373
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2374
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2375
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2376
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2377
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2378
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2379
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2380
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2381
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2382
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2383
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2384
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2385
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

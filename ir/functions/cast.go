@@ -25,7 +25,7 @@ var CastFn = &ir.Function{
 }
 
 // castKinds lists the scalar types in the order the casts table uses.
-var castKinds = []ir.Type{tBool, tTiny, tSml, tInt, tBig, tFlt, tDbl, tStr, tDate}
+var castKinds = []ir.Type{tBool, tTiny, tSml, tInt, tBig, tFlt, tDbl, tStr, tDate, tTS, tNTZ}
 
 // castSigs holds every allowed non-identity scalar cast, built once so that all
 // casts between the same two types share one *ir.Signature.
@@ -49,7 +49,15 @@ func fromNull([]any) (any, *ir.EvalError) { return nil, nil }
 // every type casts to itself (including MAP, the only cast MAP allows). The
 // allowed scalar casts are Spark ANSI's: everything between BOOLEAN, the
 // numbers and VARCHAR, VARCHAR <-> DATE, but no DATE <-> number or BOOLEAN.
-func ResolveCast(from, to ir.Type) (*ir.Signature, error) {
+func ResolveCast(from, to ir.Type) (*ir.Signature, error) { return ResolveCastIn(from, to, "UTC") }
+
+// ResolveCastIn is ResolveCast in a session time zone: the casts between
+// TIMESTAMP and VARCHAR, DATE or TIMESTAMP_NTZ read or write wall-clock
+// readings in zone (docs/semantics.md 10.5), which the compiler checked.
+func ResolveCastIn(from, to ir.Type, zone string) (*ir.Signature, error) {
+	if s, ok := resolveZoneCast(from, to, zone); ok && !from.Equal(to) {
+		return s, nil
+	}
 	switch {
 	case from.Kind == ir.KindNull:
 		return sig(to, raw(fromNull, false), from), nil
@@ -139,6 +147,7 @@ func init() {
 	addCast(tStr, tDate, k1(rt.CastStringToDate))
 	// DATE ->
 	addCast(tDate, tStr, ok1(rt.CastDateToString))
+	addTimestampCasts()
 
 	var syn []string
 	for _, f := range castKinds {

@@ -60,7 +60,7 @@ func kernelGoType(t ir.Type) reflect.Type {
 		return reflect.TypeFor[bool]()
 	case ir.KindInt, ir.KindDate:
 		return reflect.TypeFor[int32]()
-	case ir.KindBigint:
+	case ir.KindBigint, ir.KindTimestamp, ir.KindTimestampNTZ:
 		return reflect.TypeFor[int64]()
 	case ir.KindDouble:
 		return reflect.TypeFor[float64]()
@@ -81,8 +81,13 @@ func kernelGoType(t ir.Type) reflect.Type {
 // toKernel and fromKernel convert between the interpreter's and the kernels'
 // representation (only DATE differs).
 func toKernel(v any) reflect.Value {
-	if d, ok := v.(ir.Date); ok {
+	switch d := v.(type) {
+	case ir.Date:
 		return reflect.ValueOf(int32(d))
+	case ir.Timestamp:
+		return reflect.ValueOf(int64(d))
+	case ir.TimestampNTZ:
+		return reflect.ValueOf(int64(d))
 	}
 	return reflect.ValueOf(v)
 }

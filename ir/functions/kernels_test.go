@@ -478,8 +478,15 @@ func TestCastRules(t *testing.T) {
 		ir.KindBigint:   nums,
 		ir.KindFloat:    nums,
 		ir.KindDouble:   nums,
-		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate),
-		ir.KindDate:     {ir.KindVarchar, ir.KindDate},
+		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ),
+		ir.KindDate:     {ir.KindVarchar, ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ},
+		// docs/semantics.md 10.5: numbers to and from TIMESTAMP (not
+		// BOOLEAN, not TIMESTAMP_NTZ)
+		ir.KindTimestamp:    {ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint, ir.KindFloat, ir.KindDouble, ir.KindVarchar, ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ},
+		ir.KindTimestampNTZ: {ir.KindVarchar, ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ},
+	}
+	for _, k := range []ir.Kind{ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint, ir.KindFloat, ir.KindDouble} {
+		allowed[k] = append(slices.Clone(allowed[k]), ir.KindTimestamp)
 	}
 	mayErr := map[[2]ir.Kind]bool{
 		{ir.KindBigint, ir.KindInt}: true, {ir.KindDouble, ir.KindInt}: true, {ir.KindDouble, ir.KindBigint}: true,
@@ -492,6 +499,11 @@ func TestCastRules(t *testing.T) {
 		{ir.KindDouble, ir.KindTinyint}: true, {ir.KindDouble, ir.KindSmallint}: true,
 		{ir.KindFloat, ir.KindTinyint}: true, {ir.KindFloat, ir.KindSmallint}: true, {ir.KindFloat, ir.KindInt}: true, {ir.KindFloat, ir.KindBigint}: true,
 		{ir.KindVarchar, ir.KindTinyint}: true, {ir.KindVarchar, ir.KindSmallint}: true, {ir.KindVarchar, ir.KindFloat}: true,
+		// TIMESTAMP: text, overflow of the narrow integers and of BIGINT
+		// and DOUBLE seconds, NaN
+		{ir.KindVarchar, ir.KindTimestamp}: true, {ir.KindVarchar, ir.KindTimestampNTZ}: true,
+		{ir.KindTimestamp, ir.KindTinyint}: true, {ir.KindTimestamp, ir.KindSmallint}: true, {ir.KindTimestamp, ir.KindInt}: true,
+		{ir.KindBigint, ir.KindTimestamp}: true, {ir.KindFloat, ir.KindTimestamp}: true, {ir.KindDouble, ir.KindTimestamp}: true,
 	}
 	for _, f := range castKinds {
 		for _, to := range castKinds {

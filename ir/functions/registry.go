@@ -74,9 +74,10 @@ type kernel = func(args []any) (any, *ir.EvalError)
 // (rt kernels that cannot) or raw (an Eval of this package, no rt kernel).
 type impl struct {
 	eval     kernel
-	fn       any   // the rt function, or nil
-	mayError bool  // the overload can fail (for rt kernels: fn returns *rt.Error)
-	consts   []int // constant arguments fn takes after the call's own (withConsts)
+	fn       any    // the rt function, or nil
+	mayError bool   // the overload can fail (for rt kernels: fn returns *rt.Error)
+	consts   []int  // constant arguments fn takes after the call's own (withConsts)
+	zone     string // the session zone fn takes last (zk), "" for none
 }
 
 // rtPrefix is the qualified-name prefix of the functions of package rt.
@@ -105,35 +106,58 @@ func sig(ret ir.Type, k impl, params ...ir.Type) *ir.Signature {
 		s.Kernel = kernelName(k.fn)
 		s.KernelErr = k.mayError
 		s.KernelArgs = k.consts
+		s.KernelZone = k.zone
 		s.Eval = adaptDates(k.eval, ret, params)
 	}
 	return s
 }
 
 // adaptDates wraps an rt kernel's Eval so that DATE parameters arrive as int32
-// and a DATE result leaves as ir.Date (the interpreter's representation).
+// and a DATE result leaves as ir.Date (the interpreter's representation), and
+// TIMESTAMP and TIMESTAMP_NTZ ones as int64 and ir.Timestamp, ir.TimestampNTZ.
 func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
-	var dateArgs []int
+	var conv []int
 	for i, p := range params {
-		if p.Kind == ir.KindDate {
-			dateArgs = append(dateArgs, i)
+		if needsAdapt(p.Kind) {
+			conv = append(conv, i)
 		}
 	}
-	dateRet := ret.Kind == ir.KindDate
-	if len(dateArgs) == 0 && !dateRet {
+	if len(conv) == 0 && !needsAdapt(ret.Kind) {
 		return eval
 	}
+	retKind := ret.Kind
 	return func(args []any) (any, *ir.EvalError) {
-		conv := append([]any(nil), args...)
-		for _, i := range dateArgs {
-			conv[i] = int32(args[i].(ir.Date))
+		c := append([]any(nil), args...)
+		for _, i := range conv {
+			switch v := args[i].(type) {
+			case ir.Date:
+				c[i] = int32(v)
+			case ir.Timestamp:
+				c[i] = int64(v)
+			case ir.TimestampNTZ:
+				c[i] = int64(v)
+			}
 		}
-		r, err := eval(conv)
-		if dateRet && err == nil {
-			r = ir.Date(r.(int32))
+		r, err := eval(c)
+		if err == nil && r != nil {
+			switch retKind {
+			case ir.KindDate:
+				r = ir.Date(r.(int32))
+			case ir.KindTimestamp:
+				r = ir.Timestamp(r.(int64))
+			case ir.KindTimestampNTZ:
+				r = ir.TimestampNTZ(r.(int64))
+			}
 		}
 		return r, err
 	}
+}
+
+// needsAdapt reports whether the kernels take values of kind k as another
+// Go type than the interpreter's (int32 for ir.Date, int64 for the
+// timestamps).
+func needsAdapt(k ir.Kind) bool {
+	return k == ir.KindDate || k == ir.KindTimestamp || k == ir.KindTimestampNTZ
 }
 
 // withConsts records k, an adapter (k1, ok2 ...) of rt kernel fn bound to
@@ -230,6 +254,8 @@ var (
 	tDate = ir.TypeDate
 	tTiny = ir.TypeTinyint
 	tSml  = ir.TypeSmallint
+	tTS   = ir.TypeTimestamp
+	tNTZ  = ir.TypeTimestampNTZ
 	tFlt  = ir.TypeFloat
 )
 

@@ -160,6 +160,19 @@ func newColumnReader(a arrow.Array) (columnReader, error) {
 			}
 			return ir.Date(a.Value(i))
 		}, nil
+	case *array.Timestamp:
+		tt := a.DataType().(*arrow.TimestampType)
+		ntz := tt.TimeZone == ""
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			us, _ := vec.MicrosOf(int64(a.Value(i)), tt.Unit)
+			if ntz {
+				return ir.TimestampNTZ(us)
+			}
+			return ir.Timestamp(us)
+		}, nil
 	case *array.Decimal128:
 		return func(i int) any {
 			if a.IsNull(i) {
@@ -248,6 +261,13 @@ func AppendValue(b array.Builder, v any) error {
 		b.Append(v.(string))
 	case *array.Date32Builder:
 		b.Append(arrow.Date32(v.(ir.Date)))
+	case *array.TimestampBuilder:
+		switch v := v.(type) {
+		case ir.Timestamp:
+			b.Append(arrow.Timestamp(v))
+		case ir.TimestampNTZ:
+			b.Append(arrow.Timestamp(v))
+		}
 	case *array.Decimal128Builder:
 		d := v.(rt.Decimal)
 		b.Append(decimal128.New(d.Hi, d.Lo))

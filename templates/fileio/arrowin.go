@@ -211,6 +211,11 @@ func convertible(ft arrow.DataType, t sqltype.Type) bool {
 		}
 	case sqltype.Date:
 		return ft.ID() == arrow.DATE32 || ft.ID() == arrow.DATE64
+	case sqltype.Timestamp, sqltype.TimestampNTZ:
+		// any unit; an instant (a zone, Parquet's isAdjustedToUTC) is a
+		// TIMESTAMP, a reading without one a TIMESTAMP_NTZ
+		ts, ok := ft.(*arrow.TimestampType)
+		return ok && (ts.TimeZone != "") == (t.Kind == sqltype.Timestamp)
 	case sqltype.Map:
 		m, ok := ft.(*arrow.MapType)
 		return ok && convertible(m.KeyType(), *t.Key) && convertible(m.ItemType(), *t.Value)
@@ -378,6 +383,15 @@ func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 			return validString(a.Value(i)), nil
 		case *array.StringView:
 			return validString(a.Value(i)), nil
+		}
+	case sqltype.Timestamp, sqltype.TimestampNTZ:
+		if a, ok := arr.(*array.Timestamp); ok {
+			unit := a.DataType().(*arrow.TimestampType).Unit
+			us, ok := sqltype.TimestampMicros(int64(a.Value(i)), unit)
+			if !ok {
+				return nil, fmt.Errorf("timestamp %d (%s) is out of the %s range", a.Value(i), unit, t)
+			}
+			return us, nil
 		}
 	case sqltype.Date:
 		switch a := arr.(type) {

@@ -149,6 +149,8 @@ func parseText(s string, t sqltype.Type) (any, error) {
 		return validString(s), nil
 	case sqltype.Date:
 		return parseDate(s)
+	case sqltype.Timestamp, sqltype.TimestampNTZ:
+		return parseTimestamp(s, t)
 	case sqltype.Decimal:
 		return parseDecimal(s, t)
 	case sqltype.Map:
@@ -235,6 +237,8 @@ func appendValue(b array.Builder, t sqltype.Type, v any) {
 		b.(*array.StringBuilder).Append(v.(string))
 	case sqltype.Date:
 		b.(*array.Date32Builder).Append(arrow.Date32(v.(date)))
+	case sqltype.Timestamp, sqltype.TimestampNTZ:
+		b.(*array.TimestampBuilder).Append(arrow.Timestamp(v.(int64)))
 	case sqltype.Decimal:
 		d := v.(rt.Decimal)
 		b.(*array.Decimal128Builder).Append(decimal128.New(d.Hi, d.Lo))
@@ -687,4 +691,23 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 		}
 	}
 	return nil, p.wrongJSON(t)
+}
+
+// parseTimestamp reads a TIMESTAMP or TIMESTAMP_NTZ value of a text file:
+// what CAST reads (docs/semantics.md 10.3), which covers Spark's default
+// CSV and JSON formats (2024-01-01T10:00:00.000Z) and ISO-8601; a
+// TIMESTAMP without a zone in the text is read in UTC, and a
+// TIMESTAMP_NTZ ignores one.
+func parseTimestamp(s string, t sqltype.Type) (int64, error) {
+	var v int64
+	var ok bool
+	if t.Kind == sqltype.Timestamp {
+		v, ok = rt.ParseTimestamp(s, rt.UTC)
+	} else {
+		v, ok = rt.ParseTimestampNTZ(s, true)
+	}
+	if !ok {
+		return 0, verrf("invalid %s %q", t, s)
+	}
+	return v, nil
 }

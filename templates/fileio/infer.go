@@ -207,6 +207,13 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		return sqltype.Type{Kind: sqltype.Varchar}, "", true
 	case arrow.DATE32:
 		return sqltype.Type{Kind: sqltype.Date}, "", true
+	case arrow.TIMESTAMP:
+		// any unit (nanoseconds floored to microseconds); Parquet's
+		// isAdjustedToUTC = false (no zone) is a wall-clock reading
+		if dt.(*arrow.TimestampType).TimeZone == "" {
+			return sqltype.Type{Kind: sqltype.TimestampNTZ}, "", true
+		}
+		return sqltype.Type{Kind: sqltype.Timestamp}, "", true
 	case arrow.DATE64:
 		return sqltype.Type{Kind: sqltype.Date}, "date64 read as DATE: a value that is not a whole day is an error", true
 	case arrow.DECIMAL32, arrow.DECIMAL64, arrow.DECIMAL128:

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/array"
 
 	"github.com/exprc/exprc/templates/rt"
+	"github.com/exprc/exprc/templates/sqltype"
 )
 
 // Output writes result batches to a stream.
@@ -87,7 +89,7 @@ func checkWritable(t arrow.DataType) error {
 	switch t.ID() {
 	case arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
 		arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
-		arrow.FLOAT32, arrow.FLOAT64, arrow.STRING, arrow.LARGE_STRING, arrow.DATE32, arrow.NULL, arrow.DECIMAL128:
+		arrow.FLOAT32, arrow.FLOAT64, arrow.STRING, arrow.LARGE_STRING, arrow.DATE32, arrow.NULL, arrow.DECIMAL128, arrow.TIMESTAMP:
 		return nil
 	case arrow.MAP:
 		m := t.(*arrow.MapType)
@@ -412,6 +414,13 @@ func jsonAppender(col arrow.Array) appender {
 			buf = appendDate(buf, date(a.Value(i)))
 			return append(buf, '"')
 		}
+	case *array.Timestamp:
+		text := timestampText(a)
+		return func(buf []byte, i int) []byte {
+			buf = append(buf, '"')
+			buf = text(buf, i)
+			return append(buf, '"')
+		}
 	case *array.Map:
 		keys, items := a.Keys(), a.Items()
 		keyStrings, keyIsString := keys.(*array.String)
@@ -482,6 +491,8 @@ func textAppender(col arrow.Array) appender {
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.Date32:
 		return func(buf []byte, i int) []byte { return appendDate(buf, date(a.Value(i))) }
+	case *array.Timestamp:
+		return timestampText(a)
 	case *array.Decimal128:
 		// Exact, with the column's scale: 1.50 (in JSON an exact number,
 		// never one that went through a double).
@@ -655,4 +666,38 @@ func quoteCSVInPlace(buf []byte, start int) []byte {
 	}
 	field[w] = '"'
 	return buf
+}
+
+// timestampText writes the values of a timestamp column as Spark's CSV and
+// JSON writers do by default: yyyy-MM-dd'T'HH:mm:ss.SSSXXX for a TIMESTAMP
+// (in UTC, so the zone is Z: 2024-01-01T10:00:00.000Z) and
+// yyyy-MM-dd'T'HH:mm:ss.SSS for a TIMESTAMP_NTZ; the sub-millisecond digits
+// are dropped, as Spark's default format drops them.
+func timestampText(a *array.Timestamp) func(buf []byte, i int) []byte {
+	tt := a.DataType().(*arrow.TimestampType)
+	zone := tt.TimeZone != ""
+	return func(buf []byte, i int) []byte {
+		us, _ := sqltype.TimestampMicros(int64(a.Value(i)), tt.Unit)
+		s := rt.FormatTimestampNTZ(us - floorMod(us, 1000))
+		day, clock, _ := strings.Cut(s, " ")
+		buf = append(buf, day...)
+		buf = append(buf, 'T')
+		clock, frac, _ := strings.Cut(clock, ".")
+		buf = append(buf, clock...)
+		buf = append(buf, '.')
+		buf = append(buf, (frac + "000")[:3]...)
+		if zone {
+			buf = append(buf, 'Z')
+		}
+		return buf
+	}
+}
+
+// floorMod is Java's floorMod.
+func floorMod(a, b int64) int64 {
+	r := a % b
+	if r < 0 {
+		r += b
+	}
+	return r
 }

@@ -39,7 +39,7 @@ func (c *inColumn) len() int {
 		return len(c.bools)
 	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		return len(c.i32)
-	case sqltype.Bigint:
+	case sqltype.Bigint, sqltype.Timestamp, sqltype.TimestampNTZ:
 		return len(c.i64)
 	case sqltype.Double, sqltype.Float:
 		return len(c.f64)
@@ -62,7 +62,7 @@ func (c *inColumn) appendNull() {
 		c.bools = append(c.bools, false)
 	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		c.i32 = append(c.i32, 0)
-	case sqltype.Bigint:
+	case sqltype.Bigint, sqltype.Timestamp, sqltype.TimestampNTZ:
 		c.i64 = append(c.i64, 0)
 	case sqltype.Double, sqltype.Float:
 		c.f64 = append(c.f64, 0)
@@ -92,7 +92,7 @@ func (c *inColumn) appendValue(v any) {
 		c.f64 = append(c.f64, float64(v.(float32)))
 	case sqltype.Date:
 		c.i32 = append(c.i32, int32(v.(date)))
-	case sqltype.Bigint:
+	case sqltype.Bigint, sqltype.Timestamp, sqltype.TimestampNTZ:
 		c.i64 = append(c.i64, v.(int64))
 	case sqltype.Double:
 		c.f64 = append(c.f64, v.(float64))
@@ -122,7 +122,7 @@ func (c *inColumn) reserve(n int) {
 		c.bools = slices.Grow(c.bools, n)
 	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		c.i32 = slices.Grow(c.i32, n)
-	case sqltype.Bigint:
+	case sqltype.Bigint, sqltype.Timestamp, sqltype.TimestampNTZ:
 		c.i64 = slices.Grow(c.i64, n)
 	case sqltype.Double, sqltype.Float:
 		c.f64 = slices.Grow(c.f64, n)
@@ -143,7 +143,7 @@ func (c *inColumn) truncate(n int) {
 		c.bools = c.bools[:n]
 	case sqltype.Int, sqltype.Date, sqltype.Tinyint, sqltype.Smallint:
 		c.i32 = c.i32[:n]
-	case sqltype.Bigint:
+	case sqltype.Bigint, sqltype.Timestamp, sqltype.TimestampNTZ:
 		c.i64 = c.i64[:n]
 	case sqltype.Double, sqltype.Float:
 		c.f64 = c.f64[:n]
@@ -219,7 +219,7 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 			v[i] = float32(x)
 		}
 		bufs[1] = bufferOf(mem, arrow.Float32Traits.CastToBytes(v))
-	case sqltype.Bigint:
+	case sqltype.Bigint, sqltype.Timestamp, sqltype.TimestampNTZ:
 		bufs[1] = bufferOf(mem, arrow.Int64Traits.CastToBytes(c.i64))
 	case sqltype.Double:
 		bufs[1] = bufferOf(mem, arrow.Float64Traits.CastToBytes(c.f64))

@@ -49,21 +49,30 @@ const (
 	Tinyint
 	Smallint
 	Float
+	// Timestamp is Spark's TIMESTAMP (TIMESTAMP_LTZ): an instant, int64
+	// microseconds since 1970-01-01 00:00:00 UTC. TimestampNTZ is
+	// TIMESTAMP_NTZ: a wall-clock reading with no zone, the same number
+	// read as if in UTC. Both are Spark's Arrow types, so IPC from Spark
+	// and pandas round-trips.
+	Timestamp
+	TimestampNTZ
 )
 
 var kindNames = [...]string{
-	Null:     "NULL",
-	Boolean:  "BOOLEAN",
-	Int:      "INT",
-	Bigint:   "BIGINT",
-	Double:   "DOUBLE",
-	Varchar:  "VARCHAR",
-	Date:     "DATE",
-	Map:      "MAP",
-	Decimal:  "DECIMAL",
-	Tinyint:  "TINYINT",
-	Smallint: "SMALLINT",
-	Float:    "FLOAT",
+	Null:         "NULL",
+	Boolean:      "BOOLEAN",
+	Int:          "INT",
+	Bigint:       "BIGINT",
+	Double:       "DOUBLE",
+	Varchar:      "VARCHAR",
+	Date:         "DATE",
+	Map:          "MAP",
+	Decimal:      "DECIMAL",
+	Tinyint:      "TINYINT",
+	Smallint:     "SMALLINT",
+	Float:        "FLOAT",
+	Timestamp:    "TIMESTAMP",
+	TimestampNTZ: "TIMESTAMP_NTZ",
 }
 
 // String is the kind's SQL name: BIGINT, MAP, DECIMAL.
@@ -109,6 +118,7 @@ func (t Type) String() string {
 //	VARCHAR utf8      DATE date32 MAP<K, V> map<K, V>
 //	DECIMAL(p, s) decimal128(p, s)
 //	TINYINT int8      SMALLINT int16   FLOAT float32
+//	TIMESTAMP timestamp[us, tz=UTC]    TIMESTAMP_NTZ timestamp[us]
 func Arrow(t Type) arrow.DataType {
 	switch t.Kind {
 	case Boolean:
@@ -125,6 +135,10 @@ func Arrow(t Type) arrow.DataType {
 		return arrow.PrimitiveTypes.Float32
 	case Double:
 		return arrow.PrimitiveTypes.Float64
+	case Timestamp:
+		return ArrowTimestamp
+	case TimestampNTZ:
+		return ArrowTimestampNTZ
 	case Varchar:
 		return arrow.BinaryTypes.String
 	case Date:
@@ -136,6 +150,14 @@ func Arrow(t Type) arrow.DataType {
 	}
 	return arrow.Null
 }
+
+// ArrowTimestamp and ArrowTimestampNTZ are the Arrow types of TIMESTAMP and
+// TIMESTAMP_NTZ columns (Spark's ArrowUtils.toArrowType): microseconds, with
+// the zone UTC for an instant and none for a wall-clock reading.
+var (
+	ArrowTimestamp    arrow.DataType = &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}
+	ArrowTimestampNTZ arrow.DataType = &arrow.TimestampType{Unit: arrow.Microsecond}
+)
 
 // Of is the SQL type whose Arrow type is dt, the inverse of Arrow; an Arrow
 // type that Arrow never gives is an error.
@@ -159,6 +181,13 @@ func Of(dt arrow.DataType) (Type, error) {
 		return Type{Kind: Varchar}, nil
 	case arrow.DATE32:
 		return Type{Kind: Date}, nil
+	case arrow.TIMESTAMP:
+		// any unit: the readers convert seconds, milliseconds and
+		// nanoseconds to microseconds
+		if dt.(*arrow.TimestampType).TimeZone == "" {
+			return Type{Kind: TimestampNTZ}, nil
+		}
+		return Type{Kind: Timestamp}, nil
 	case arrow.DECIMAL128:
 		d := dt.(*arrow.Decimal128Type)
 		return Type{Kind: Decimal, Precision: int(d.Precision), Scale: int(d.Scale)}, nil
@@ -175,4 +204,29 @@ func Of(dt arrow.DataType) (Type, error) {
 		return Type{Kind: Map, Key: &k, Value: &v}, nil
 	}
 	return Type{}, fmt.Errorf("no SQL type for Arrow type %s", dt)
+}
+
+// TimestampMicros converts a timestamp of unit to microseconds, nanoseconds
+// floored (toward the past, as Spark's instantToMicros); ok is false when
+// the value leaves int64 microseconds.
+func TimestampMicros(x int64, unit arrow.TimeUnit) (int64, bool) {
+	switch unit {
+	case arrow.Second:
+		if x > 9223372036854 || x < -9223372036854 {
+			return 0, false
+		}
+		return x * 1e6, true
+	case arrow.Millisecond:
+		if x > 9223372036854775 || x < -9223372036854775 {
+			return 0, false
+		}
+		return x * 1000, true
+	case arrow.Nanosecond:
+		q := x / 1000
+		if x%1000 < 0 {
+			q--
+		}
+		return q, true
+	}
+	return x, true
 }

@@ -181,6 +181,8 @@ func appendItem(b array.Builder, v any) {
 		b.Append(v.(string))
 	case *array.Date32Builder:
 		b.Append(v.(arrow.Date32))
+	case *array.TimestampBuilder:
+		b.Append(arrow.Timestamp(v.(int64)))
 	case *array.Decimal128Builder:
 		b.Append(v.(decimal128.Num))
 	default:

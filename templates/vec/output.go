@@ -275,6 +275,9 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 	case *array.Date32:
 		d := a.Date32Values()
 		return takeFixed(mem, a.DataType(), unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)), valid, kept)
+	case *array.Timestamp:
+		d := a.TimestampValues()
+		return takeFixed(mem, a.DataType(), unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(d))), len(d)), valid, kept)
 	case *array.Decimal128:
 		return takeFixed(mem, a.DataType(), decimalValues(a), valid, kept)
 	case *array.Boolean:
