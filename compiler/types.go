@@ -30,6 +30,8 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		return ir.TypeVarchar, true
 	case ast.TypeDate:
 		return ir.TypeDate, true
+	case ast.TypeInterval:
+		return b.bindIntervalType(t)
 	case ast.TypeDecimal:
 		if t.Precision < 1 || t.Precision > ir.MaxDecimalPrecision {
 			b.errs.Add(t.PrecisionPos, diag.Type, "DECIMAL precision %d is out of range: it must be between 1 and %d", t.Precision, ir.MaxDecimalPrecision)
@@ -54,7 +56,7 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type MAP are not supported; flatten the keys")
 			return ir.Type{}, false
 		}
-		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat {
+		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat || v.IsInterval() {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type %s are not supported yet; use INT or DOUBLE", v)
 			return ir.Type{}, false
 		}

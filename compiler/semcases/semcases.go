@@ -42,7 +42,8 @@ const Table = `CREATE TABLE t (
   m MAP<VARCHAR, BIGINT>, n MAP<BIGINT, VARCHAR>, p BOOLEAN, q BOOLEAN,
   k BIGINT NOT NULL,
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
-  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT
+  ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
+  ym INTERVAL YEAR TO MONTH, dt INTERVAL DAY TO SECOND, dd INTERVAL DAY
 );
 `
 
@@ -229,6 +230,30 @@ func FromJSON(raw any, t ir.Type) (any, error) {
 			if d, ok := ir.ParseDate(v); ok {
 				return d, nil
 			}
+		}
+	case ir.KindYMInterval, ir.KindDTInterval:
+		// a number is the value (months, microseconds); a string is read
+		// as CAST(s AS the column's type)
+		switch v := raw.(type) {
+		case json.Number:
+			n, err := strconv.ParseInt(v.String(), 10, 64)
+			if t.Kind == ir.KindYMInterval {
+				return ir.YMInterval(n), err
+			}
+			return ir.DTInterval(n), err
+		case string:
+			if t.Kind == ir.KindYMInterval {
+				m, err := rt.CastStringToYMInterval(v, int(t.Start), int(t.End))
+				if err != nil {
+					return nil, err
+				}
+				return ir.YMInterval(m), nil
+			}
+			us, err := rt.CastStringToDTInterval(v, int(t.Start), int(t.End))
+			if err != nil {
+				return nil, err
+			}
+			return ir.DTInterval(us), nil
 		}
 	case ir.KindDecimal:
 		var text string

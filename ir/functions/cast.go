@@ -59,6 +59,9 @@ func ResolveCast(from, to ir.Type) (*ir.Signature, error) {
 		}
 		return sig(to, raw(identity, false), from), nil
 	}
+	if from.IsInterval() || to.IsInterval() {
+		return resolveIntervalCast(from, to)
+	}
 	if from.Kind == ir.KindDecimal || to.Kind == ir.KindDecimal {
 		return resolveDecimalCast(from, to)
 	}

@@ -30,6 +30,10 @@ func CompareValues(a, b any) int {
 		return rt.CompareString(a, b.(string))
 	case ir.Date:
 		return cmp.Compare(a, b.(ir.Date))
+	case ir.YMInterval:
+		return cmp.Compare(a, b.(ir.YMInterval))
+	case ir.DTInterval:
+		return cmp.Compare(a, b.(ir.DTInterval))
 	case rt.Decimal:
 		return rt.CompareDecimal(a, b.(rt.Decimal))
 	}
@@ -64,7 +68,7 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 		Name:  name,
 		Infix: infix,
 		Doc:   doc,
-		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR or DATE " +
+		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE or an interval " +
 			"(both sides widen to their common type)"},
 		Strict: true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
@@ -75,8 +79,15 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 			if err != nil {
 				return nil, err
 			}
-			if t.Kind == ir.KindDecimal {
+			switch t.Kind {
+			case ir.KindDecimal:
 				return sig(tBool, ok2(k.m), t, t), nil
+			case ir.KindYMInterval:
+				// intervals of one class compare as numbers whatever their
+				// fields (INTERVAL '1' DAY = INTERVAL '24' HOUR)
+				return sig(tBool, ok2(k.i), t, t), nil
+			case ir.KindDTInterval:
+				return sig(tBool, ok2(k.l), t, t), nil
 			}
 			return sigs[t.Kind], nil
 		},

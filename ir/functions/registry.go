@@ -110,27 +110,44 @@ func sig(ret ir.Type, k impl, params ...ir.Type) *ir.Signature {
 	return s
 }
 
-// adaptDates wraps an rt kernel's Eval so that DATE parameters arrive as int32
-// and a DATE result leaves as ir.Date (the interpreter's representation).
+// adaptDates wraps an rt kernel's Eval so that DATE and interval parameters
+// arrive as the int32 and int64 the kernels take and such a result leaves as
+// ir.Date, ir.YMInterval or ir.DTInterval (the interpreter's
+// representation).
 func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
 	var dateArgs []int
 	for i, p := range params {
-		if p.Kind == ir.KindDate {
+		if p.Kind == ir.KindDate || p.IsInterval() {
 			dateArgs = append(dateArgs, i)
 		}
 	}
-	dateRet := ret.Kind == ir.KindDate
+	retKind := ret.Kind
+	dateRet := retKind == ir.KindDate || ret.IsInterval()
 	if len(dateArgs) == 0 && !dateRet {
 		return eval
 	}
 	return func(args []any) (any, *ir.EvalError) {
 		conv := append([]any(nil), args...)
 		for _, i := range dateArgs {
-			conv[i] = int32(args[i].(ir.Date))
+			switch a := args[i].(type) {
+			case ir.Date:
+				conv[i] = int32(a)
+			case ir.YMInterval:
+				conv[i] = int32(a)
+			case ir.DTInterval:
+				conv[i] = int64(a)
+			}
 		}
 		r, err := eval(conv)
 		if dateRet && err == nil {
-			r = ir.Date(r.(int32))
+			switch retKind {
+			case ir.KindDate:
+				r = ir.Date(r.(int32))
+			case ir.KindYMInterval:
+				r = ir.YMInterval(r.(int32))
+			case ir.KindDTInterval:
+				r = ir.DTInterval(r.(int64))
+			}
 		}
 		return r, err
 	}
