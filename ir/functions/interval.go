@@ -120,8 +120,17 @@ func intervalArith(name string, args []ir.Type) (*ir.Signature, error) {
 	a, b := args[0], args[1]
 	switch name {
 	case "add", "subtract":
-		if a.Kind != b.Kind || !a.IsInterval() || !b.IsInterval() {
-			return nil, nil // the binder reports DATE and other mixes
+		if a.Kind == ir.KindNull || b.Kind == ir.KindNull {
+			if a.Kind == ir.KindNull {
+				a = b
+			}
+			b = a
+		}
+		if a.IsInterval() && b.IsInterval() && a.Kind != b.Kind {
+			return nil, fmt.Errorf("cannot %s %s and %s: YEAR-MONTH and DAY-TIME intervals do not mix (Spark has no common type for them)", name, args[0], args[1])
+		}
+		if a.Kind != b.Kind {
+			return nil, fmt.Errorf("cannot %s %s and %s: an interval adds to an interval of its class, or to a DATE", name, args[0], args[1])
 		}
 		t, _ := ir.CommonType(a, b)
 		if t.Kind == ir.KindYMInterval {

@@ -58,9 +58,9 @@ func kernelGoType(t ir.Type) reflect.Type {
 	switch t.Kind {
 	case ir.KindBoolean:
 		return reflect.TypeFor[bool]()
-	case ir.KindInt, ir.KindDate:
+	case ir.KindInt, ir.KindDate, ir.KindYMInterval:
 		return reflect.TypeFor[int32]()
-	case ir.KindBigint:
+	case ir.KindBigint, ir.KindDTInterval:
 		return reflect.TypeFor[int64]()
 	case ir.KindDouble:
 		return reflect.TypeFor[float64]()
@@ -81,8 +81,13 @@ func kernelGoType(t ir.Type) reflect.Type {
 // toKernel and fromKernel convert between the interpreter's and the kernels'
 // representation (only DATE differs).
 func toKernel(v any) reflect.Value {
-	if d, ok := v.(ir.Date); ok {
+	switch d := v.(type) {
+	case ir.Date:
 		return reflect.ValueOf(int32(d))
+	case ir.YMInterval:
+		return reflect.ValueOf(int32(d))
+	case ir.DTInterval:
+		return reflect.ValueOf(int64(d))
 	}
 	return reflect.ValueOf(v)
 }
@@ -235,8 +240,13 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				return
 			}
 			want := res[0].Interface()
-			if s.Ret.Kind == ir.KindDate {
+			switch s.Ret.Kind {
+			case ir.KindDate:
 				want = ir.Date(want.(int32))
+			case ir.KindYMInterval:
+				want = ir.YMInterval(want.(int32))
+			case ir.KindDTInterval:
+				want = ir.DTInterval(want.(int64))
 			}
 			if !sameValue(got, want) {
 				t.Errorf("%s on %v: Eval %#v, kernel %#v", name, args, got, want)
