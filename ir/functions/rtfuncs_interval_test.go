@@ -2,8 +2,9 @@ package functions
 
 import "github.com/exprc/exprc/templates/rt"
 
-// The kernels and helpers of templates/rt/interval.go (the ANSI interval
-// types), added to rtFuncs here so that parallel additions merge cleanly.
+// The kernels and helpers of templates/rt/interval.go and interval_ts.go
+// (the ANSI interval types), added to rtFuncs here so that parallel
+// additions merge cleanly.
 func init() {
 	for n, f := range map[string]any{
 		"YMIntervalTypeName":         rt.YMIntervalTypeName,
@@ -53,6 +54,13 @@ func init() {
 		"DTIntervalSeconds":          rt.DTIntervalSeconds,
 		"MakeYMInterval":             rt.MakeYMInterval,
 		"MakeDTInterval":             rt.MakeDTInterval,
+		"TimestampAddMonthsUTC":      rt.TimestampAddMonthsUTC,
+		"TimestampAddDayTimeUTC":     rt.TimestampAddDayTimeUTC,
+		"LocalToInstant":             rt.LocalToInstant,
+		"TimestampAddMonths":         rt.TimestampAddMonths,
+		"TimestampAddDayTime":        rt.TimestampAddDayTime,
+		"SubtractTimestampsUTC":      rt.SubtractTimestampsUTC,
+		"SubtractTimestamps":         rt.SubtractTimestamps,
 	} {
 		rtFuncs[n] = f
 	}
