@@ -149,6 +149,18 @@ func parseText(s string, t sqltype.Type) (any, error) {
 		return validString(s), nil
 	case sqltype.Date:
 		return parseDate(s)
+	case sqltype.YMInterval:
+		v, err := rt.CastStringToYMInterval(s, t.Start, t.End)
+		if err != nil {
+			return nil, verrf("invalid %s %s", t, quote(s))
+		}
+		return v, nil
+	case sqltype.DTInterval:
+		v, err := rt.CastStringToDTInterval(s, t.Start, t.End)
+		if err != nil {
+			return nil, verrf("invalid %s %s", t, quote(s))
+		}
+		return v, nil
 	case sqltype.Decimal:
 		return parseDecimal(s, t)
 	case sqltype.Map:
@@ -235,6 +247,10 @@ func appendValue(b array.Builder, t sqltype.Type, v any) {
 		b.(*array.StringBuilder).Append(v.(string))
 	case sqltype.Date:
 		b.(*array.Date32Builder).Append(arrow.Date32(v.(date)))
+	case sqltype.YMInterval:
+		b.(*array.MonthIntervalBuilder).Append(arrow.MonthInterval(v.(int32)))
+	case sqltype.DTInterval:
+		b.(*array.DurationBuilder).Append(arrow.Duration(v.(int64)))
 	case sqltype.Decimal:
 		d := v.(rt.Decimal)
 		b.(*array.Decimal128Builder).Append(decimal128.New(d.Hi, d.Lo))
