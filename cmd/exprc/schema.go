@@ -25,9 +25,11 @@ Parquet and Arrow IPC (file or stream) files carry their schema: each column
 gets the narrowest exprc type that "exprc run" reads it as without loss (int8
 as TINYINT; int16 and uint8 as SMALLINT; int32 and uint16 as INT; int64,
 uint32 and uint64 as BIGINT; float as FLOAT and double as DOUBLE; decimals as
-DECIMAL(p,s); strings as VARCHAR; dates as DATE; maps as MAP, whose narrow
-numbers widen to INT and DOUBLE), NOT NULL where the file says a column is
-required.
+DECIMAL(p,s); strings as VARCHAR; dates as DATE; month_interval as INTERVAL
+YEAR TO MONTH and durations as INTERVAL DAY TO SECOND, or the fields an
+exprc.interval metadata key gives (exprc writes intervals to Parquet as int32
+and int64 with it); maps as MAP, whose narrow numbers widen to INT and
+DOUBLE), NOT NULL where the file says a column is required.
 
 CSV (with a header row) and JSON lines files carry no types: they are inferred
 from the first --sample-rows rows (0 reads the whole file). Each column gets
