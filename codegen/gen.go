@@ -315,6 +315,9 @@ func tempBase(e *ir.Call) string {
 	case "subscript":
 		return "entry"
 	case ir.Cast:
+		if e.Sig.Ret.IsInterval() {
+			return "asInterval"
+		}
 		k := strings.ToLower(e.Sig.Ret.Kind.String())
 		return "as" + strings.ToUpper(k[:1]) + k[1:]
 	}

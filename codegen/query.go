@@ -15,8 +15,17 @@ import (
 func schemaLit(cols []ir.Column) jen.Code {
 	fields := make([]jen.Code, len(cols))
 	for i, c := range cols {
-		fields[i] = jen.Line().Values(jen.Id("Name").Op(":").Lit(c.Name), jen.Id("Type").Op(":").Add(arrowType(c.Type)),
-			jen.Id("Nullable").Op(":").Lit(c.Nullable))
+		parts := []jen.Code{jen.Id("Name").Op(":").Lit(c.Name), jen.Id("Type").Op(":").Add(arrowType(c.Type)),
+			jen.Id("Nullable").Op(":").Lit(c.Nullable)}
+		if c.Type.IsInterval() {
+			// Arrow's interval types have no place for the fields
+			// (docs/semantics.md 10.1): the field's metadata carries them
+			f := ir.ArrowSchema([]ir.Column{c}).Field(0)
+			k, v := f.Metadata.Keys()[0], f.Metadata.Values()[0]
+			parts = append(parts, jen.Id("Metadata").Op(":").Qual(arrowPkg, "NewMetadata").Call(
+				jen.Index().String().Values(jen.Lit(k)), jen.Index().String().Values(jen.Lit(v))))
+		}
+		fields[i] = jen.Line().Values(parts...)
 	}
 	return jen.Qual(arrowPkg, "NewSchema").Call(jen.Index().Qual(arrowPkg, "Field").Values(append(fields, jen.Line())...), jen.Nil())
 }

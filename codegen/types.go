@@ -82,6 +82,10 @@ func literal(v any, t ir.Type) jen.Code {
 		return jen.Int64().Parens(jen.Lit(int64(v)))
 	case ir.TimestampNTZ:
 		return jen.Int64().Parens(jen.Lit(int64(v)))
+	case ir.YMInterval:
+		return jen.Int32().Parens(jen.Lit(int(v)))
+	case ir.DTInterval:
+		return jen.Lit(int64(v))
 	case *ir.MapValue:
 		// vec.MapLit([]string{"a"}, []int64{1}, []bool{false})
 		var keys, values, nulls []jen.Code

@@ -149,6 +149,8 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Const{T: ir.TypeTimestampNTZ, V: ir.TimestampNTZ(v)}, true
+	case ast.LitInterval:
+		return b.bindIntervalLiteral(e)
 	}
 	b.errs.Add(e.Pos, diag.Literal, "unknown literal %s", e.Raw)
 	return nil, false
@@ -311,7 +313,7 @@ func (b *binder) bindUnary(e *ast.Unary, sc *scope) (ir.Expr, bool) {
 	case "-":
 		return b.call("negate", "-", []ir.Expr{x}, e.Pos)
 	case "+":
-		if !x.Type().IsNumeric() && x.Type().Kind != ir.KindNull {
+		if !x.Type().IsNumeric() && !x.Type().IsInterval() && x.Type().Kind != ir.KindNull {
 			b.errs.Add(e.Pos, diag.Type, "unary + needs a number, not %s", x.Type())
 			return nil, false
 		}
@@ -351,6 +353,9 @@ func (b *binder) bindBinary(e *ast.Binary, sc *scope) (ir.Expr, bool) {
 	shown := e.RawOp
 	if shown == "" {
 		shown = e.Op
+	}
+	if res, ok, handled := b.intervalArith(op, l, r, e.OpPos); handled {
+		return res, ok
 	}
 	if res, ok, handled := b.dateArith(op, l, r, e.OpPos); handled {
 		return res, ok
@@ -706,6 +711,12 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.NullIf{A: xs[0], B: xs[1], Eq: eq}, true
+	case "make_ym_interval", "make_dt_interval":
+		if max := map[string]int{"make_ym_interval": 2, "make_dt_interval": 4}[name]; len(args) > max {
+			b.errs.Add(e.Name.Pos, diag.Type, "%s takes at most %d arguments, not %d", name, max, len(args))
+			return nil, false
+		}
+		args = makeIntervalArgs(name, args)
 	case "extract", "date_part", "datepart":
 		if !arity(2) {
 			return nil, false
@@ -739,7 +750,13 @@ func (b *binder) datePart(name string, e *ast.Call, args []ir.Expr) (ir.Expr, bo
 	}
 	field := c.V.(string)
 	source := ast.Format(e.Args[1])
-	fn, err := functions.DatePart(field, source)
+	var fn *ir.Function
+	var err error
+	if t := args[1].Type(); t.IsInterval() {
+		fn, err = functions.IntervalPart(field, t, source)
+	} else {
+		fn, err = functions.DatePart(field, source)
+	}
 	if err != nil {
 		b.errs.Add(e.Args[0].Position(), diag.Type, "%v", err)
 		return nil, false

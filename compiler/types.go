@@ -34,6 +34,8 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		return ir.TypeVarchar, true
 	case ast.TypeDate:
 		return ir.TypeDate, true
+	case ast.TypeInterval:
+		return b.bindIntervalType(t)
 	case ast.TypeDecimal:
 		if t.Precision < 1 || t.Precision > ir.MaxDecimalPrecision {
 			b.errs.Add(t.PrecisionPos, diag.Type, "DECIMAL precision %d is out of range: it must be between 1 and %d", t.Precision, ir.MaxDecimalPrecision)
@@ -59,7 +61,7 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 			return ir.Type{}, false
 		}
 		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat ||
-			v.Kind == ir.KindTimestamp || v.Kind == ir.KindTimestampNTZ {
+			v.Kind == ir.KindTimestamp || v.Kind == ir.KindTimestampNTZ || v.IsInterval() {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type %s are not supported yet; use INT or DOUBLE", v)
 			return ir.Type{}, false
 		}

@@ -16,7 +16,7 @@ func ArrowType(t Type) arrow.DataType { return sqltype.Arrow(t.sqlType()) }
 func ArrowSchema(cols []Column) *arrow.Schema {
 	fields := make([]arrow.Field, len(cols))
 	for i, c := range cols {
-		fields[i] = arrow.Field{Name: c.Name, Type: ArrowType(c.Type), Nullable: c.Nullable}
+		fields[i] = sqltype.Field(c.Name, c.Type.sqlType(), c.Nullable)
 	}
 	return arrow.NewSchema(fields, nil)
 }

@@ -49,6 +49,10 @@ func FormatConst(v any, t Type) string {
 		return "TIMESTAMP '" + v.String() + "Z'"
 	case TimestampNTZ:
 		return "TIMESTAMP_NTZ '" + v.String() + "'"
+	case YMInterval:
+		return rt.FormatYMInterval(int32(v), int(t.Start), int(t.End))
+	case DTInterval:
+		return rt.FormatDTInterval(int64(v), int(t.Start), int(t.End))
 	case int64:
 		s := strconv.FormatInt(v, 10)
 		if v >= -1<<31 && v < 1<<31 {

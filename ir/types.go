@@ -31,6 +31,21 @@ const (
 	// KindTimestampNTZ a wall-clock reading, both int64 microseconds.
 	KindTimestamp    = sqltype.Timestamp
 	KindTimestampNTZ = sqltype.TimestampNTZ
+	// KindYMInterval and KindDTInterval are the ANSI interval types:
+	// INTERVAL YEAR TO MONTH and its narrower forms (int32 months), and
+	// INTERVAL DAY TO SECOND and its narrower forms (int64 microseconds).
+	KindYMInterval = sqltype.YMInterval
+	KindDTInterval = sqltype.DTInterval
+)
+
+// The interval fields (Type.Start, Type.End), Spark's numbering.
+const (
+	FieldYear   = sqltype.FieldYear
+	FieldMonth  = sqltype.FieldMonth
+	FieldDay    = sqltype.FieldDay
+	FieldHour   = sqltype.FieldHour
+	FieldMinute = sqltype.FieldMinute
+	FieldSecond = sqltype.FieldSecond
 )
 
 // Type is a SQL type. Scalar types are just a Kind; MAP carries its key and value
@@ -43,6 +58,9 @@ type Type struct {
 	// Precision (1 to 38 digits) and Scale (0 to Precision digits after the
 	// point) of a DECIMAL.
 	Precision, Scale uint8
+	// Start and End are an interval type's fields (FieldYear ...): they
+	// decide its text form and its casts with numbers, not its values.
+	Start, End uint8
 }
 
 // The scalar types, ready to use.
@@ -60,6 +78,28 @@ var (
 	TypeTimestamp    = Type{Kind: KindTimestamp}
 	TypeTimestampNTZ = Type{Kind: KindTimestampNTZ}
 )
+
+// YMIntervalOf is INTERVAL start TO end of the YEAR-MONTH class
+// (FieldYear, FieldMonth); start <= end.
+func YMIntervalOf(start, end int) Type {
+	return Type{Kind: KindYMInterval, Start: uint8(start), End: uint8(end)}
+}
+
+// DTIntervalOf is INTERVAL start TO end of the DAY-TIME class (FieldDay ...
+// FieldSecond); start <= end.
+func DTIntervalOf(start, end int) Type {
+	return Type{Kind: KindDTInterval, Start: uint8(start), End: uint8(end)}
+}
+
+// The widest interval types, Spark's defaults: the result of interval
+// arithmetic with numbers, and of an input column without field metadata.
+var (
+	TypeYMInterval = YMIntervalOf(FieldYear, FieldMonth)
+	TypeDTInterval = DTIntervalOf(FieldDay, FieldSecond)
+)
+
+// IsInterval reports whether t is an ANSI interval type of either class.
+func (t Type) IsInterval() bool { return t.Kind == KindYMInterval || t.Kind == KindDTInterval }
 
 // MapOf returns MAP<key, value>.
 func MapOf(key, value Type) Type {
@@ -104,6 +144,8 @@ func (t Type) Equal(u Type) bool {
 		return t.Key.Equal(*u.Key) && t.Value.Equal(*u.Value)
 	case KindDecimal:
 		return t.Precision == u.Precision && t.Scale == u.Scale
+	case KindYMInterval, KindDTInterval:
+		return t.Start == u.Start && t.End == u.End
 	}
 	return true
 }
@@ -114,7 +156,7 @@ func (t Type) String() string { return t.sqlType().String() }
 
 // sqlType is t as package sqltype describes it, for its Arrow table.
 func (t Type) sqlType() sqltype.Type {
-	s := sqltype.Type{Kind: t.Kind, Precision: t.P(), Scale: t.S()}
+	s := sqltype.Type{Kind: t.Kind, Precision: t.P(), Scale: t.S(), Start: int(t.Start), End: int(t.End)}
 	if t.Kind == KindMap {
 		k, v := t.Key.sqlType(), t.Value.sqlType()
 		s.Key, s.Value = &k, &v
@@ -200,6 +242,10 @@ func Widens(from, to Type) bool {
 		return to.Kind == KindTimestampNTZ || to.Kind == KindTimestamp
 	case from.Kind == KindTimestampNTZ:
 		return to.Kind == KindTimestamp
+	case from.IsInterval():
+		// an interval type to one of its class spanning its fields (Spark's
+		// findWiderTypeForTwo of two interval types); the values are the same
+		return to.Kind == from.Kind && to.Start <= from.Start && to.End >= from.End
 	case from.Kind == KindFloat:
 		return to.Kind == KindDouble
 	case from.IsIntegral() || from.Kind == KindDecimal:
@@ -229,6 +275,8 @@ func CommonType(ts ...Type) (Type, bool) {
 		case Widens(t, res):
 		case Widens(res, t):
 			res = t
+		case res.IsInterval() && t.Kind == res.Kind:
+			res.Start, res.End = min(res.Start, t.Start), max(res.End, t.End)
 		case res.Kind == KindDecimal && t.Kind == KindFloat, res.Kind == KindFloat && t.Kind == KindDecimal:
 			res = TypeDouble
 		case res.Kind == KindDecimal || t.Kind == KindDecimal:

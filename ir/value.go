@@ -16,6 +16,7 @@ import (
 //	VARCHAR string  DATE ir.Date  MAP *ir.MapValue
 //	DECIMAL(p, s) rt.Decimal (the unscaled value; the scale is the type's)
 //	TIMESTAMP ir.Timestamp  TIMESTAMP_NTZ ir.TimestampNTZ (int64 microseconds)
+//	INTERVAL YEAR ... ir.YMInterval   INTERVAL DAY ... ir.DTInterval
 //
 // A NULL is the Go nil. Errors are never values: they travel beside them in an
 // Outcome, because by the semantics an error is a per-row outcome of its own.
@@ -63,6 +64,15 @@ type TimestampNTZ int64
 
 // String writes the reading as yyyy-MM-dd HH:mm:ss[.f].
 func (t TimestampNTZ) String() string { return rt.FormatTimestampNTZ(int64(t)) }
+
+// YMInterval is a YEAR-MONTH interval value: a count of months (Arrow's
+// month_interval). A type of its own, like Date, so that a value is never
+// taken for an INT; the fields of its SQL type are not part of it.
+type YMInterval int32
+
+// DTInterval is a DAY-TIME interval value: a count of microseconds (Arrow's
+// duration[us]).
+type DTInterval int64
 
 // MapValue is a MAP value: keys in insertion order, no NULL keys, no duplicate
 // keys (the last one wins when a map is built from input data, as in Spark's
@@ -162,6 +172,10 @@ func FormatValue(v any) string {
 		return v.String()
 	case TimestampNTZ:
 		return v.String()
+	case YMInterval:
+		return rt.FormatYMInterval(int32(v), FieldYear, FieldMonth)
+	case DTInterval:
+		return rt.FormatDTInterval(int64(v), FieldDay, FieldSecond)
 	case *MapValue:
 		var b strings.Builder
 		b.WriteByte('{')

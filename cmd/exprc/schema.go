@@ -27,9 +27,11 @@ as TINYINT; int16 and uint8 as SMALLINT; int32 and uint16 as INT; int64,
 uint32 and uint64 as BIGINT; float as FLOAT and double as DOUBLE; decimals as
 DECIMAL(p,s); strings as VARCHAR; dates as DATE; timestamps of any unit
 as TIMESTAMP when they are instants (a zone, Parquet's isAdjustedToUTC,
-INT96) and TIMESTAMP_NTZ when not; maps as MAP, whose narrow
-numbers widen to INT and DOUBLE), NOT NULL where the file says a column is
-required.
+INT96) and TIMESTAMP_NTZ when not; month_interval as INTERVAL YEAR TO
+MONTH and durations as INTERVAL DAY TO SECOND, or the fields an
+exprc.interval metadata key gives (exprc writes intervals to Parquet as int32
+and int64 with it); maps as MAP, whose narrow numbers widen to INT and
+DOUBLE), NOT NULL where the file says a column is required.
 
 CSV (with a header row) and JSON lines files carry no types: they are inferred
 from the first --sample-rows rows (0 reads the whole file). Each column gets

@@ -108,6 +108,18 @@ var table = map[ir.Kind]Info{
 	ir.KindFloat: {GoType: "float32", ArrowGroup: "PrimitiveTypes", ArrowField: "Float32", ArrowArray: "Float32",
 		Reader: "Float32s", Builder: "Float32Array", Appender: "AppendFloat32", Failed: "Float32", Direct: true, Fixed: true,
 		InputMethod: "Float32", InputType: "float32"},
+	// The interval kinds are INT and BIGINT in Go (months, microseconds),
+	// read and written in place as Arrow's month_interval and duration[us];
+	// their fields are constants of the kernels that need them. They are
+	// never MAP keys or values (the compiler refuses such MAPs).
+	ir.KindYMInterval: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "MonthInterval", ArrowArray: "MonthInterval",
+		Reader: "MonthIntervals", Builder: "MonthIntervalArray", Appender: "AppendMonthInterval", Failed: "Int32", Direct: true, Fixed: true,
+		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32",
+		InputMethod: "MonthInterval", InputType: "int32"},
+	ir.KindDTInterval: {GoType: "int64", ArrowGroup: "FixedWidthTypes", ArrowField: "Duration_us", ArrowArray: "Duration",
+		Reader: "Durations", Builder: "DurationArray", Appender: "AppendDuration", Failed: "Int64", Direct: true, Fixed: true,
+		ItemConv: "int64", SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64",
+		InputMethod: "Duration", InputType: "int64"},
 	ir.KindDouble: {GoType: "float64", ArrowGroup: "PrimitiveTypes", ArrowField: "Float64", ArrowArray: "Float64",
 		Reader: "Float64s", Builder: "Float64Array", Appender: "AppendFloat64", Failed: "Float64", Direct: true, Fixed: true,
 		SubSpec: "SubSpecFloat64", OrderPkg: "rt", Order: "CompareFloat64", Packer: "Float64", JSONValue: "AppendJSONDouble",

@@ -27,9 +27,10 @@ const (
 	// the query's session zone.
 	LitTimestamp
 	LitTimestampNTZ
+	LitInterval // INTERVAL ...; Interval holds its parts, the binder reads them
 )
 
-var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date", "Timestamp", "TimestampNTZ"}
+var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date", "Timestamp", "TimestampNTZ", "Interval"}
 
 func (k LitKind) String() string {
 	if int(k) < len(litKindNames) {
@@ -48,6 +49,33 @@ type Literal struct {
 	// written, the unescaped contents of a string or date, "TRUE"/"FALSE"
 	// for booleans, and "NULL".
 	Value string
+	// Interval is the parsed form of an INTERVAL literal (LitInterval).
+	Interval *IntervalLit
+}
+
+// IntervalLit is an INTERVAL literal as written: one or more value-unit
+// parts (INTERVAL 1 DAY 2 HOURS), or one quoted value with a field range
+// (INTERVAL '1 02:03' DAY TO MINUTE, To set). The binder checks the values
+// and computes the interval and its type.
+type IntervalLit struct {
+	Parts []IntervalPart
+	// To is the end field of the unit-to-unit form (upper case), "" for the
+	// value-unit form.
+	To    string
+	ToPos diag.Pos
+}
+
+// IntervalPart is one value and unit of an INTERVAL literal.
+type IntervalPart struct {
+	Pos diag.Pos // of the value
+	// Neg is a minus sign written before the value (INTERVAL -'1' DAY).
+	Neg bool
+	// Value is the number as written, or a quoted string's contents.
+	Value  string
+	Quoted bool
+	// Unit is the unit as written, upper-cased (DAY, DAYS, HOUR ...).
+	Unit    string
+	UnitPos diag.Pos
 }
 
 // ColumnRef is a column name, optionally qualified by a table name or alias.

@@ -25,6 +25,10 @@ const (
 	TypeTimestampNTZ = "TIMESTAMP_NTZ"
 	TypeMap          = "MAP"
 	TypeDecimal      = "DECIMAL"
+	// TypeInterval is INTERVAL start [TO end]: Start and End name the
+	// fields (YEAR, MONTH, DAY, HOUR, MINUTE, SECOND; End is Start when
+	// there is no TO); the binder picks the class and checks the range.
+	TypeInterval = "INTERVAL"
 )
 
 // TypeName is a column or CAST type as written, with a canonical name.
@@ -37,6 +41,10 @@ type TypeName struct {
 	Precision, Scale int
 	// PrecisionPos and ScalePos locate them, for the binder's messages.
 	PrecisionPos, ScalePos diag.Pos
+	// Start and End are an INTERVAL's fields, upper case; EndPos locates
+	// End.
+	Start, End string
+	EndPos     diag.Pos
 }
 
 // String returns the canonical spelling, e.g. "MAP<VARCHAR, BIGINT>".
@@ -49,6 +57,11 @@ func (t *TypeName) String() string {
 		return "MAP<" + t.Key.String() + ", " + t.Value.String() + ">"
 	case TypeDecimal:
 		return "DECIMAL(" + strconv.Itoa(t.Precision) + "," + strconv.Itoa(t.Scale) + ")"
+	case TypeInterval:
+		if t.End != t.Start {
+			return "INTERVAL " + t.Start + " TO " + t.End
+		}
+		return "INTERVAL " + t.Start
 	}
 	return t.Name
 }

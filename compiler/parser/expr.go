@@ -524,8 +524,8 @@ func (p *parser) parseWord() ast.Expr {
 			return &ast.Literal{Pos: t.pos, Kind: kind, Raw: string(p.src[t.pos.Offset:next.end]), Value: next.text}
 		}
 	case "INTERVAL":
-		if next.kind == tString {
-			p.fail(t.pos, diag.Unsupported, "%s literals are not supported", kw)
+		if p.intervalValueAt(1) {
+			return p.parseInterval()
 		}
 	case "LEFT", "RIGHT":
 		if callNext {
@@ -658,4 +658,71 @@ func (p *parser) parseCast() ast.Expr {
 	typ := p.parseType()
 	p.expectOp(")")
 	return &ast.Cast{Pos: start.pos, X: x, Type: typ}
+}
+
+// intervalUnits are the units of an INTERVAL literal, singular and plural
+// (Spark's unitInMultiUnits and unitInUnitToUnit).
+var intervalUnits = map[string]bool{}
+
+func init() {
+	for _, u := range strings.Fields("YEAR MONTH WEEK DAY HOUR MINUTE SECOND MILLISECOND MICROSECOND NANOSECOND") {
+		intervalUnits[u], intervalUnits[u+"S"] = true, true
+	}
+}
+
+// intervalValueAt reports whether the tokens n ahead start an interval
+// value followed by a unit: [+|-] then a number or a string, then a unit
+// word.
+func (p *parser) intervalValueAt(n int) bool {
+	t := p.peek(n)
+	if t.kind == tOp && (t.text == "-" || t.text == "+") {
+		n++
+		t = p.peek(n)
+	}
+	if t.kind != tInt && t.kind != tFloat && t.kind != tString {
+		return false
+	}
+	u := p.peek(n + 1)
+	return u.kind == tIdent && intervalUnits[strings.ToUpper(u.text)]
+}
+
+// parseInterval parses an INTERVAL literal: INTERVAL value unit [value unit
+// ...] or INTERVAL value unit TO unit, each value a number or a string,
+// optionally signed. The current token is INTERVAL.
+func (p *parser) parseInterval() ast.Expr {
+	start := p.tok
+	p.next()
+	lit := &ast.IntervalLit{}
+	for {
+		var part ast.IntervalPart
+		if p.isOp("-") || p.isOp("+") {
+			part.Neg = p.tok.text == "-"
+			p.next()
+		}
+		part.Pos = p.tok.pos
+		part.Value, part.Quoted = p.tok.text, p.tok.kind == tString
+		if !part.Quoted {
+			part.Value = string(p.src[p.tok.pos.Offset:p.tok.end])
+		}
+		p.next()
+		part.UnitPos = p.tok.pos
+		part.Unit = strings.ToUpper(p.tok.text)
+		p.next()
+		lit.Parts = append(lit.Parts, part)
+		if len(lit.Parts) == 1 && p.isKw("TO") {
+			p.next()
+			lit.ToPos = p.tok.pos
+			if p.tok.kind != tIdent || !intervalUnits[strings.ToUpper(p.tok.text)] {
+				p.failExpected("an interval unit after TO (MONTH, HOUR, MINUTE or SECOND)")
+			}
+			lit.To = strings.ToUpper(p.tok.text)
+			p.next()
+			break
+		}
+		if !p.intervalValueAt(0) {
+			break
+		}
+	}
+	raw := string(p.src[start.pos.Offset:p.prevEnd])
+	return &ast.Literal{Pos: start.pos, Kind: ast.LitInterval, Raw: raw, Value: raw, Interval: lit}
 }

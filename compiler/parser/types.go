@@ -23,6 +23,7 @@ var typeAliases = map[string]string{
 	"DATE":      ast.TypeDate,
 	"TIMESTAMP": ast.TypeTimestamp, "TIMESTAMP_LTZ": ast.TypeTimestamp,
 	"TIMESTAMP_NTZ": ast.TypeTimestampNTZ,
+	"INTERVAL":      ast.TypeInterval,
 	"MAP":           ast.TypeMap,
 	"DECIMAL":       ast.TypeDecimal, "DEC": ast.TypeDecimal, "NUMERIC": ast.TypeDecimal,
 }
@@ -35,7 +36,7 @@ var typeNames = slices.Sorted(maps.Keys(typeAliases))
 var unsupportedTypes = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`TIME INTERVAL BINARY VARBINARY CHAR CHARACTER
+	for _, w := range strings.Fields(`TIME BINARY VARBINARY CHAR CHARACTER
 		ARRAY STRUCT VOID VARIANT`) {
 		unsupportedTypes[w] = true
 	}
@@ -55,10 +56,10 @@ func (p *parser) parseType() *ast.TypeName {
 	if !ok {
 		if unsupportedTypes[upper] {
 			p.fail(t.pos, diag.Unsupported,
-				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, MAP)", upper)
+				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, INTERVAL, MAP)", upper)
 		}
 		p.fail(t.pos, diag.Name,
-			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, MAP)%s",
+			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, INTERVAL, MAP)%s",
 			t.text, diag.DidYouMean(t.text, typeNames, nil))
 	}
 	p.next()
@@ -89,6 +90,14 @@ func (p *parser) parseType() *ast.TypeName {
 				typ.Scale = p.typeParam("a scale in DECIMAL(p, s)")
 			}
 			p.expectOp(")")
+		}
+	case ast.TypeInterval:
+		typ.Start = p.intervalField("a field after INTERVAL (YEAR, MONTH, DAY, HOUR, MINUTE or SECOND)")
+		typ.End = typ.Start
+		if p.isKw("TO") {
+			p.next()
+			typ.EndPos = p.tok.pos
+			typ.End = p.intervalField("a field after TO (MONTH, HOUR, MINUTE or SECOND)")
 		}
 	case ast.TypeMap:
 		var closer string
@@ -207,4 +216,17 @@ func (p *parser) parseColumnDef() *ast.ColumnDef {
 			return col
 		}
 	}
+}
+
+// intervalFields are the field names of an INTERVAL type.
+var intervalFields = map[string]bool{"YEAR": true, "MONTH": true, "DAY": true, "HOUR": true, "MINUTE": true, "SECOND": true}
+
+// intervalField reads one field of an INTERVAL type, upper-cased.
+func (p *parser) intervalField(what string) string {
+	f := strings.ToUpper(p.tok.text)
+	if p.tok.kind != tIdent || !intervalFields[f] {
+		p.failExpected(what)
+	}
+	p.next()
+	return f
 }

@@ -43,7 +43,8 @@ const Table = `CREATE TABLE t (
   k BIGINT NOT NULL,
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
   ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
-  ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ
+  ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ,
+  ym INTERVAL YEAR TO MONTH, dt INTERVAL DAY TO SECOND, dd INTERVAL DAY
 );
 `
 
@@ -265,6 +266,30 @@ func FromJSON(raw any, t ir.Type) (any, error) {
 			if us, ok := rt.ParseTimestampNTZ(v, false); ok {
 				return ir.TimestampNTZ(us), nil
 			}
+		}
+	case ir.KindYMInterval, ir.KindDTInterval:
+		// a number is the value (months, microseconds); a string is read
+		// as CAST(s AS the column's type)
+		switch v := raw.(type) {
+		case json.Number:
+			n, err := strconv.ParseInt(v.String(), 10, 64)
+			if t.Kind == ir.KindYMInterval {
+				return ir.YMInterval(n), err
+			}
+			return ir.DTInterval(n), err
+		case string:
+			if t.Kind == ir.KindYMInterval {
+				m, err := rt.CastStringToYMInterval(v, int(t.Start), int(t.End))
+				if err != nil {
+					return nil, err
+				}
+				return ir.YMInterval(m), nil
+			}
+			us, err := rt.CastStringToDTInterval(v, int(t.Start), int(t.End))
+			if err != nil {
+				return nil, err
+			}
+			return ir.DTInterval(us), nil
 		}
 	case ir.KindDecimal:
 		var text string

@@ -25,15 +25,15 @@ func init() {
 	overflow := errs(ir.ErrArithmeticOverflow, ir.ErrBinaryArithmeticOverflow)
 	negOverflow := errs(ir.ErrArithmeticOverflow, ir.ErrUnaryMinusOverflow)
 	const exact = " DECIMAL is exact, rounded HALF_UP to the result's scale, and raises when the result exceeds its precision."
-	register(withDecimalArith(binaryArith("add", "+",
+	register(withIntervalArith(withDecimalArith(binaryArith("add", "+",
 		"Sum of two numbers; TINYINT, SMALLINT, INT and BIGINT raise on overflow, FLOAT and DOUBLE follow IEEE 754 and never fail."+exact,
-		[3]impl{k2(rt.AddInt8), k2(rt.AddInt16), ok2(rt.AddFloat32)}, k2(rt.AddInt32), k2(rt.AddInt64), ok2(rt.AddFloat64), overflow), rt.AddDecimal))
-	register(withDecimalArith(binaryArith("subtract", "-",
+		[3]impl{k2(rt.AddInt8), k2(rt.AddInt16), ok2(rt.AddFloat32)}, k2(rt.AddInt32), k2(rt.AddInt64), ok2(rt.AddFloat64), overflow), rt.AddDecimal)))
+	register(withIntervalArith(withDecimalArith(binaryArith("subtract", "-",
 		"Difference of two numbers; TINYINT, SMALLINT, INT and BIGINT raise on overflow, FLOAT and DOUBLE never fail."+exact,
-		[3]impl{k2(rt.SubInt8), k2(rt.SubInt16), ok2(rt.SubFloat32)}, k2(rt.SubInt32), k2(rt.SubInt64), ok2(rt.SubFloat64), overflow), rt.SubtractDecimal))
-	register(withDecimalArith(binaryArith("multiply", "*",
+		[3]impl{k2(rt.SubInt8), k2(rt.SubInt16), ok2(rt.SubFloat32)}, k2(rt.SubInt32), k2(rt.SubInt64), ok2(rt.SubFloat64), overflow), rt.SubtractDecimal)))
+	register(withIntervalArith(withDecimalArith(binaryArith("multiply", "*",
 		"Product of two numbers; TINYINT, SMALLINT, INT and BIGINT raise on overflow, FLOAT and DOUBLE never fail."+exact,
-		[3]impl{k2(rt.MulInt8), k2(rt.MulInt16), ok2(rt.MulFloat32)}, k2(rt.MulInt32), k2(rt.MulInt64), ok2(rt.MulFloat64), overflow), rt.MultiplyDecimal))
+		[3]impl{k2(rt.MulInt8), k2(rt.MulInt16), ok2(rt.MulFloat32)}, k2(rt.MulInt32), k2(rt.MulInt64), ok2(rt.MulFloat64), overflow), rt.MultiplyDecimal)))
 	register(withDecimalArith(binaryArith("mod", "%",
 		"Remainder of a division (the % operator); its sign follows the dividend, MIN % -1 is 0, and a zero divisor (also 0.0 or -0.0) raises. DECIMAL is exact.",
 		[3]impl{k2(rt.ModInt8), k2(rt.ModInt16), k2(rt.ModFloat32)}, k2(rt.ModInt32), k2(rt.ModInt64), k2(rt.ModFloat64), errs(ir.ErrDivideByZero)), rt.RemainderDecimal))
@@ -43,7 +43,7 @@ func init() {
 		errs(ir.ErrDivideByZero),
 		sig(tDbl, k2(rt.DivideFloat64), tDbl, tDbl))
 	div.Infix = "/"
-	register(withDecimalArith(div, rt.DivideDecimal))
+	register(withIntervalArith(withDecimalArith(div, rt.DivideDecimal)))
 
 	idiv := strict("div",
 		"Integer division truncating toward zero (the DIV operator); INT operands widen to BIGINT, the result is BIGINT, a zero divisor raises and BIGINT MIN DIV -1 overflows.",
@@ -70,9 +70,9 @@ func init() {
 		sig(tFlt, ok1(rt.NegateFloat32), tFlt),
 		sig(tDbl, ok1(rt.NegateFloat64), tDbl))
 	neg.Prefix = "-"
-	register(withDecimalUnary(neg, rt.NegateDecimal), "negative")
+	register(withIntervalUnary(withDecimalUnary(neg, rt.NegateDecimal), k1(rt.NegateInt32), k1(rt.NegateInt64)), "negative")
 
-	register(withDecimalUnary(strict("abs",
+	register(withIntervalUnary(withDecimalUnary(strict("abs",
 		"Absolute value of the argument's type; abs of the smallest TINYINT, SMALLINT, INT or BIGINT overflows, abs(-0.0) is 0.0.",
 		negOverflow,
 		sig(tTiny, k1(rt.AbsInt8), tTiny),
@@ -80,5 +80,5 @@ func init() {
 		sig(tInt, k1(rt.AbsInt32), tInt),
 		sig(tBig, k1(rt.AbsInt64), tBig),
 		sig(tFlt, ok1(rt.AbsFloat32), tFlt),
-		sig(tDbl, ok1(rt.AbsFloat64), tDbl)), rt.AbsDecimal))
+		sig(tDbl, ok1(rt.AbsFloat64), tDbl)), rt.AbsDecimal), k1(rt.AbsInt32), k1(rt.AbsInt64)))
 }

@@ -67,6 +67,9 @@ func ResolveCastIn(from, to ir.Type, zone string) (*ir.Signature, error) {
 		}
 		return sig(to, raw(identity, false), from), nil
 	}
+	if from.IsInterval() || to.IsInterval() {
+		return resolveIntervalCast(from, to)
+	}
 	if from.Kind == ir.KindDecimal || to.Kind == ir.KindDecimal {
 		return resolveDecimalCast(from, to)
 	}

@@ -34,6 +34,10 @@ func CompareValues(a, b any) int {
 		return cmp.Compare(a, b.(ir.Timestamp))
 	case ir.TimestampNTZ:
 		return cmp.Compare(a, b.(ir.TimestampNTZ))
+	case ir.YMInterval:
+		return cmp.Compare(a, b.(ir.YMInterval))
+	case ir.DTInterval:
+		return cmp.Compare(a, b.(ir.DTInterval))
 	case rt.Decimal:
 		return rt.CompareDecimal(a, b.(rt.Decimal))
 	}
@@ -68,7 +72,7 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 		Name:  name,
 		Infix: infix,
 		Doc:   doc,
-		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP or TIMESTAMP_NTZ " +
+		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ or an interval " +
 			"(both sides widen to their common type)"},
 		Strict: true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
@@ -79,8 +83,15 @@ func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 			if err != nil {
 				return nil, err
 			}
-			if t.Kind == ir.KindDecimal {
+			switch t.Kind {
+			case ir.KindDecimal:
 				return sig(tBool, ok2(k.m), t, t), nil
+			case ir.KindYMInterval:
+				// intervals of one class compare as numbers whatever their
+				// fields (INTERVAL '1' DAY = INTERVAL '24' HOUR)
+				return sig(tBool, ok2(k.i), t, t), nil
+			case ir.KindDTInterval:
+				return sig(tBool, ok2(k.l), t, t), nil
 			}
 			return sigs[t.Kind], nil
 		},

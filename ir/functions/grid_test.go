@@ -93,6 +93,10 @@ func goTypeOK(v any, t ir.Type) bool {
 		return t.Kind == ir.KindVarchar
 	case ir.Date:
 		return t.Kind == ir.KindDate
+	case ir.YMInterval:
+		return t.Kind == ir.KindYMInterval
+	case ir.DTInterval:
+		return t.Kind == ir.KindDTInterval
 	case rt.Decimal:
 		return t.Kind == ir.KindDecimal
 	case *ir.MapValue:

@@ -58,9 +58,9 @@ func kernelGoType(t ir.Type) reflect.Type {
 	switch t.Kind {
 	case ir.KindBoolean:
 		return reflect.TypeFor[bool]()
-	case ir.KindInt, ir.KindDate:
+	case ir.KindInt, ir.KindDate, ir.KindYMInterval:
 		return reflect.TypeFor[int32]()
-	case ir.KindBigint, ir.KindTimestamp, ir.KindTimestampNTZ:
+	case ir.KindBigint, ir.KindTimestamp, ir.KindTimestampNTZ, ir.KindDTInterval:
 		return reflect.TypeFor[int64]()
 	case ir.KindDouble:
 		return reflect.TypeFor[float64]()
@@ -87,6 +87,10 @@ func toKernel(v any) reflect.Value {
 	case ir.Timestamp:
 		return reflect.ValueOf(int64(d))
 	case ir.TimestampNTZ:
+		return reflect.ValueOf(int64(d))
+	case ir.YMInterval:
+		return reflect.ValueOf(int32(d))
+	case ir.DTInterval:
 		return reflect.ValueOf(int64(d))
 	}
 	return reflect.ValueOf(v)
@@ -240,8 +244,13 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				return
 			}
 			want := res[0].Interface()
-			if s.Ret.Kind == ir.KindDate {
+			switch s.Ret.Kind {
+			case ir.KindDate:
 				want = ir.Date(want.(int32))
+			case ir.KindYMInterval:
+				want = ir.YMInterval(want.(int32))
+			case ir.KindDTInterval:
+				want = ir.DTInterval(want.(int64))
 			}
 			if !sameValue(got, want) {
 				t.Errorf("%s on %v: Eval %#v, kernel %#v", name, args, got, want)

@@ -129,7 +129,7 @@ func init() {
 		sig(tBig, k2(rt.BroundScaleInt64), tBig, tInt),
 		sig(tFlt, ok2(rt.BroundScaleFloat32), tFlt, tInt),
 		sig(tDbl, ok2(rt.BroundScaleFloat64), tDbl, tInt)))
-	register(withDecimalUnary(strict("positive",
+	register(withIntervalUnary(withDecimalUnary(strict("positive",
 		"Unary plus: x itself, in its type (-0.0 stays -0.0).",
 		nil,
 		sig(tTiny, ok1(rt.PositiveInt8), tTiny),
@@ -137,7 +137,7 @@ func init() {
 		sig(tInt, ok1(rt.PositiveInt32), tInt),
 		sig(tBig, ok1(rt.PositiveInt64), tBig),
 		sig(tFlt, ok1(rt.PositiveFloat32), tFlt),
-		sig(tDbl, ok1(rt.PositiveFloat64), tDbl)), rt.PositiveDecimal))
+		sig(tDbl, ok1(rt.PositiveFloat64), tDbl)), rt.PositiveDecimal), ok1(rt.PositiveInt32), ok1(rt.PositiveInt64)))
 
 	isnan := &ir.Function{
 		Name:     "isnan",

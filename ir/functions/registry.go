@@ -112,9 +112,11 @@ func sig(ret ir.Type, k impl, params ...ir.Type) *ir.Signature {
 	return s
 }
 
-// adaptDates wraps an rt kernel's Eval so that DATE parameters arrive as int32
-// and a DATE result leaves as ir.Date (the interpreter's representation), and
-// TIMESTAMP and TIMESTAMP_NTZ ones as int64 and ir.Timestamp, ir.TimestampNTZ.
+// adaptDates wraps an rt kernel's Eval so that DATE, TIMESTAMP,
+// TIMESTAMP_NTZ and interval parameters arrive as the int32 and int64 the
+// kernels take and such a result leaves as ir.Date, ir.Timestamp,
+// ir.TimestampNTZ, ir.YMInterval or ir.DTInterval (the interpreter's
+// representation).
 func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
 	var conv []int
 	for i, p := range params {
@@ -136,6 +138,10 @@ func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
 				c[i] = int64(v)
 			case ir.TimestampNTZ:
 				c[i] = int64(v)
+			case ir.YMInterval:
+				c[i] = int32(v)
+			case ir.DTInterval:
+				c[i] = int64(v)
 			}
 		}
 		r, err := eval(c)
@@ -147,6 +153,10 @@ func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
 				r = ir.Timestamp(r.(int64))
 			case ir.KindTimestampNTZ:
 				r = ir.TimestampNTZ(r.(int64))
+			case ir.KindYMInterval:
+				r = ir.YMInterval(r.(int32))
+			case ir.KindDTInterval:
+				r = ir.DTInterval(r.(int64))
 			}
 		}
 		return r, err
@@ -154,10 +164,14 @@ func adaptDates(eval kernel, ret ir.Type, params []ir.Type) kernel {
 }
 
 // needsAdapt reports whether the kernels take values of kind k as another
-// Go type than the interpreter's (int32 for ir.Date, int64 for the
-// timestamps).
+// Go type than the interpreter's (int32 for ir.Date and ir.YMInterval, int64
+// for the timestamps and ir.DTInterval).
 func needsAdapt(k ir.Kind) bool {
-	return k == ir.KindDate || k == ir.KindTimestamp || k == ir.KindTimestampNTZ
+	switch k {
+	case ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ, ir.KindYMInterval, ir.KindDTInterval:
+		return true
+	}
+	return false
 }
 
 // withConsts records k, an adapter (k1, ok2 ...) of rt kernel fn bound to

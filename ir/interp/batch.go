@@ -173,6 +173,23 @@ func newColumnReader(a arrow.Array) (columnReader, error) {
 			}
 			return ir.Timestamp(us)
 		}, nil
+	case *array.MonthInterval:
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return ir.YMInterval(a.Value(i))
+		}, nil
+	case *array.Duration:
+		if u := a.DataType().(*arrow.DurationType).Unit; u != arrow.Microsecond {
+			return nil, fmt.Errorf("duration[%s] column: a DAY-TIME interval is duration[us]", u)
+		}
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return ir.DTInterval(a.Value(i))
+		}, nil
 	case *array.Decimal128:
 		return func(i int) any {
 			if a.IsNull(i) {
@@ -268,6 +285,10 @@ func AppendValue(b array.Builder, v any) error {
 		case ir.TimestampNTZ:
 			b.Append(arrow.Timestamp(v))
 		}
+	case *array.MonthIntervalBuilder:
+		b.Append(arrow.MonthInterval(v.(ir.YMInterval)))
+	case *array.DurationBuilder:
+		b.Append(arrow.Duration(v.(ir.DTInterval)))
 	case *array.Decimal128Builder:
 		d := v.(rt.Decimal)
 		b.Append(decimal128.New(d.Hi, d.Lo))

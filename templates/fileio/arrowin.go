@@ -216,6 +216,13 @@ func convertible(ft arrow.DataType, t sqltype.Type) bool {
 		// TIMESTAMP, a reading without one a TIMESTAMP_NTZ
 		ts, ok := ft.(*arrow.TimestampType)
 		return ok && (ts.TimeZone != "") == (t.Kind == sqltype.Timestamp)
+	case sqltype.YMInterval:
+		// or INT32 months, as Spark (and exprc) store them in Parquet
+		return ft.ID() == arrow.INTERVAL_MONTHS || ft.ID() == arrow.INT32
+	case sqltype.DTInterval:
+		// duration[s|ms|us|ns], converted to microseconds, or INT64
+		// microseconds, as Spark (and exprc) store them in Parquet
+		return ft.ID() == arrow.DURATION || ft.ID() == arrow.INT64
 	case sqltype.Map:
 		m, ok := ft.(*arrow.MapType)
 		return ok && convertible(m.KeyType(), *t.Key) && convertible(m.ItemType(), *t.Value)
@@ -253,6 +260,11 @@ func convertArray(arr arrow.Array, t sqltype.Type, mem memory.Allocator) (arrow.
 		}
 		arr.Retain()
 		return arr, nil
+	}
+	if t.Kind == sqltype.YMInterval && arr.DataType().ID() == arrow.INT32 ||
+		t.Kind == sqltype.DTInterval && arr.DataType().ID() == arrow.INT64 {
+		// the integers of an interval column (Parquet): the same layout
+		return array.MakeFromData(array.NewData(sqltype.Arrow(t), arr.Len(), arr.Data().Buffers(), nil, arr.NullN(), arr.Data().Offset())), nil
 	}
 	b := array.NewBuilder(mem, sqltype.Arrow(t))
 	defer b.Release()
@@ -392,6 +404,14 @@ func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 				return nil, fmt.Errorf("timestamp %d (%s) is out of the %s range", a.Value(i), unit, t)
 			}
 			return us, nil
+		}
+	case sqltype.YMInterval:
+		if a, ok := arr.(*array.MonthInterval); ok {
+			return int32(a.Value(i)), nil
+		}
+	case sqltype.DTInterval:
+		if a, ok := arr.(*array.Duration); ok {
+			return durationMicros(int64(a.Value(i)), a.DataType().(*arrow.DurationType).Unit)
 		}
 	case sqltype.Date:
 		switch a := arr.(type) {
@@ -641,4 +661,29 @@ func newIPCInput(f *os.File, path string, table *tableType, opts Options) (Input
 		return f.Close()
 	}
 	return in, nil
+}
+
+// durationMicros converts a duration of unit u to microseconds, as a
+// DAY-TIME interval holds it: seconds and milliseconds exactly (an error
+// beyond the range), nanoseconds floored to the microsecond, as a
+// timestamp's are (docs/semantics.md 10.1).
+func durationMicros(v int64, u arrow.TimeUnit) (int64, error) {
+	mul := int64(1)
+	switch u {
+	case arrow.Second:
+		mul = 1_000_000
+	case arrow.Millisecond:
+		mul = 1000
+	case arrow.Nanosecond:
+		q := v / 1000
+		if v%1000 < 0 {
+			q--
+		}
+		return q, nil
+	}
+	r := v * mul
+	if mul != 1 && (r/mul != v) {
+		return 0, fmt.Errorf("duration %d%s out of range for a DAY-TIME interval", v, u)
+	}
+	return r, nil
 }

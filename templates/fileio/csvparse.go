@@ -442,6 +442,14 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 			return false
 		}
 		c.dec = append(c.dec, v)
+	case sqltype.YMInterval, sqltype.DTInterval:
+		// Spark's text of an interval (INTERVAL '1-2' YEAR TO MONTH) or its
+		// body ('1-2'), as CAST reads it
+		v, err := parseText(string(data[s:e]), c.c.Type)
+		if err != nil {
+			return false
+		}
+		appendValue(c.mb, c.c.Type, v)
 	default:
 		return false
 	}

@@ -151,6 +151,18 @@ func parseText(s string, t sqltype.Type) (any, error) {
 		return parseDate(s)
 	case sqltype.Timestamp, sqltype.TimestampNTZ:
 		return parseTimestamp(s, t)
+	case sqltype.YMInterval:
+		v, err := rt.CastStringToYMInterval(s, t.Start, t.End)
+		if err != nil {
+			return nil, verrf("invalid %s %s", t, quote(s))
+		}
+		return v, nil
+	case sqltype.DTInterval:
+		v, err := rt.CastStringToDTInterval(s, t.Start, t.End)
+		if err != nil {
+			return nil, verrf("invalid %s %s", t, quote(s))
+		}
+		return v, nil
 	case sqltype.Decimal:
 		return parseDecimal(s, t)
 	case sqltype.Map:
@@ -239,6 +251,10 @@ func appendValue(b array.Builder, t sqltype.Type, v any) {
 		b.(*array.Date32Builder).Append(arrow.Date32(v.(date)))
 	case sqltype.Timestamp, sqltype.TimestampNTZ:
 		b.(*array.TimestampBuilder).Append(arrow.Timestamp(v.(int64)))
+	case sqltype.YMInterval:
+		b.(*array.MonthIntervalBuilder).Append(arrow.MonthInterval(v.(int32)))
+	case sqltype.DTInterval:
+		b.(*array.DurationBuilder).Append(arrow.Duration(v.(int64)))
 	case sqltype.Decimal:
 		d := v.(rt.Decimal)
 		b.(*array.Decimal128Builder).Append(decimal128.New(d.Hi, d.Lo))

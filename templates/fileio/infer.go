@@ -107,6 +107,14 @@ func InferSchema(path string, opts InferOptions) (*FileSchema, error) {
 		for _, fld := range schema.Fields() {
 			c := FileColumn{Name: fld.Name, FileType: fld.Type.String(), NotNull: !fld.Nullable}
 			c.Type, c.Note, c.Typed = ArrowSQLType(fld.Type)
+			if v, ok := fld.Metadata.GetValue(sqltype.IntervalMetaKey); ok && c.Typed {
+				// an interval column exprc wrote (in Parquet as its integers)
+				if it, err := intervalOfField(fld); err == nil {
+					c.Type, c.Note = it, ""
+				} else {
+					c.Note = "metadata " + sqltype.IntervalMetaKey + "=" + v + " ignored: " + err.Error()
+				}
+			}
 			if u, ok := unknown[fld.Name]; ok {
 				c.Type, c.Typed = sqltype.Type{}, false
 				c.Note = fmt.Sprintf("a Parquet logical type exprc cannot read (field %d of the LogicalType union)", u.field)
@@ -182,6 +190,9 @@ func columnarSchema(f *os.File, path, format string) (*arrow.Schema, map[string]
 //	int32, uint16 -> INT int64, uint32, uint64 -> BIGINT (a uint64 value above 2^63-1 is an error)
 //	float32 -> FLOAT     float64 -> DOUBLE   string, large_string, string_view -> VARCHAR
 //	date32, date64 -> DATE          decimal32/64/128(p, s) -> DECIMAL(p, s)
+//	month_interval -> INTERVAL YEAR TO MONTH  duration[s|ms|us|ns] -> INTERVAL DAY TO SECOND
+//	(a field with exprc.interval metadata, as exprc writes intervals to Parquet
+//	as int32 and int64, takes its interval type from it)
 //	map<K, V> -> MAP<K', V'> when K' is VARCHAR, INT or BIGINT (int8 and int16
 //	keys widen to INT) and V' is not a MAP (TINYINT and SMALLINT values widen
 //	to INT, FLOAT values to DOUBLE: MAPs hold no narrow numbers)
@@ -231,10 +242,22 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		switch {
 		case !kok || k.Kind != sqltype.Varchar && k.Kind != sqltype.Int && k.Kind != sqltype.Bigint:
 			return sqltype.Type{}, "exprc's MAP keys are VARCHAR, INT or BIGINT", false
-		case !vok || v.Kind == sqltype.Map:
+		case !vok || v.Kind == sqltype.Map || v.Kind == sqltype.YMInterval || v.Kind == sqltype.DTInterval:
 			return sqltype.Type{}, "exprc's MAP values are BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE", false
 		}
 		return sqltype.Type{Kind: sqltype.Map, Key: &k, Value: &v}, "", true
+	case arrow.INTERVAL_MONTHS:
+		return sqltype.Type{Kind: sqltype.YMInterval, Start: sqltype.FieldYear, End: sqltype.FieldMonth}, "", true
+	case arrow.DURATION:
+		t := sqltype.Type{Kind: sqltype.DTInterval, Start: sqltype.FieldDay, End: sqltype.FieldSecond}
+		switch u := dt.(*arrow.DurationType).Unit; u {
+		case arrow.Microsecond:
+			return t, "", true
+		case arrow.Nanosecond:
+			return t, "duration[ns] read as microseconds, floored", true
+		default:
+			return t, "duration[" + u.String() + "] read as microseconds: a value beyond the range is an error", true
+		}
 	case arrow.DICTIONARY:
 		return sqltype.Type{}, "exprc does not read dictionary-encoded columns yet", false
 	}
@@ -252,4 +275,17 @@ func mapWide(t sqltype.Type) sqltype.Type {
 		return sqltype.Type{Kind: sqltype.Double}
 	}
 	return t
+}
+
+// intervalOfField is the interval type of a field with exprc.interval
+// metadata: a month_interval or int32 column is YEAR-MONTH, a duration or
+// int64 one DAY-TIME.
+func intervalOfField(f arrow.Field) (sqltype.Type, error) {
+	switch f.Type.ID() {
+	case arrow.INT32:
+		f.Type = arrow.FixedWidthTypes.MonthInterval
+	case arrow.INT64:
+		f.Type = arrow.FixedWidthTypes.Duration_us
+	}
+	return sqltype.OfField(f)
 }

@@ -73,6 +73,9 @@ func NewOutput(w io.Writer, format string, schema *arrow.Schema, opts OutputOpti
 	switch format {
 	case "jsonl", "csv":
 		for _, f := range schema.Fields() {
+			if _, err := sqltype.OfField(f); err == nil && (f.Type.ID() == arrow.INTERVAL_MONTHS || f.Type.ID() == arrow.DURATION) {
+				continue // an interval column: intervalAppender writes it
+			}
 			if err := checkWritable(f.Type); err != nil {
 				return nil, fmt.Errorf("column %q: %w", f.Name, err)
 			}
@@ -295,7 +298,7 @@ type textColumn struct {
 }
 
 func (o *textOutput) columns(cols []textColumn, b arrow.RecordBatch) []textColumn {
-	for _, col := range b.Columns() {
+	for k, col := range b.Columns() {
 		// A column of Arrow type null has no bitmap: its values are written
 		// as the text null, as Array.IsNull says they are not NULL.
 		tc := textColumn{off: col.Data().Offset()}
@@ -306,6 +309,9 @@ func (o *textOutput) columns(cols []textColumn, b arrow.RecordBatch) []textColum
 			tc.fn = csvAppender(col)
 		} else {
 			tc.fn = jsonAppender(col)
+		}
+		if fn := intervalAppender(col, b.Schema().Field(k), !o.csv); fn != nil {
+			tc.fn = fn
 		}
 		switch a := col.(type) {
 		case *array.Float64:
@@ -700,4 +706,39 @@ func floorMod(a, b int64) int64 {
 		r += b
 	}
 	return r
+}
+
+// intervalAppender returns the text of an interval column's non-NULL values
+// as Spark writes them to CSV and JSON (its ANSI style: INTERVAL '1-2' YEAR
+// TO MONTH, a JSON string), with the fields of the column's type from the
+// field's metadata; nil for other columns.
+func intervalAppender(col arrow.Array, f arrow.Field, json bool) appender {
+	t, err := sqltype.OfField(f)
+	if err != nil {
+		return nil
+	}
+	start, end := t.Start, t.End
+	quote := func(buf []byte, s string) []byte {
+		if json {
+			return appendJSONString(buf, s)
+		}
+		return append(buf, s...)
+	}
+	switch a := col.(type) {
+	case *array.MonthInterval:
+		if t.Kind != sqltype.YMInterval {
+			return nil
+		}
+		return func(buf []byte, i int) []byte {
+			return quote(buf, rt.FormatYMInterval(int32(a.Value(i)), start, end))
+		}
+	case *array.Duration:
+		if t.Kind != sqltype.DTInterval {
+			return nil
+		}
+		return func(buf []byte, i int) []byte {
+			return quote(buf, rt.FormatDTInterval(int64(a.Value(i)), start, end))
+		}
+	}
+	return nil
 }

@@ -56,6 +56,17 @@ func newParquetOutput(w io.Writer, schema *arrow.Schema, compression string, thr
 	}
 	props := parquet.NewWriterProperties(opts...)
 	arrowProps := pqarrow.DefaultWriterProps()
+	if stored, ok := parquetIntervalSchema(schema); ok {
+		// Parquet has no type for Arrow's month_interval (and pqarrow
+		// writes none): interval columns are stored as Spark stores them,
+		// INT32 months and INT64 microseconds, their fields in the field
+		// metadata of the stored Arrow schema, and read back as intervals
+		out, err := newParquetOutput(w, stored, compression, threads)
+		if err != nil {
+			return nil, err
+		}
+		return &retypedOutput{Output: out, schema: stored}, nil
+	}
 	// The Parquet writers close their writer if they can: hide Close behind
 	// bufio.
 	bw := bufio.NewWriterSize(w, 1<<20)
@@ -358,4 +369,47 @@ func (w *parquetWriter) close() error {
 		}
 	}
 	return w.fw.Close()
+}
+
+// parquetIntervalSchema is schema with its interval columns as the
+// integers Parquet stores them as (month_interval as int32, duration[us] as
+// int64, metadata kept); ok is false when schema has none.
+func parquetIntervalSchema(schema *arrow.Schema) (*arrow.Schema, bool) {
+	fields := schema.Fields()
+	found := false
+	for i, f := range fields {
+		switch f.Type.ID() {
+		case arrow.INTERVAL_MONTHS:
+			fields[i].Type, found = arrow.PrimitiveTypes.Int32, true
+		case arrow.DURATION:
+			fields[i].Type, found = arrow.PrimitiveTypes.Int64, true
+		}
+	}
+	if !found {
+		return nil, false
+	}
+	md := schema.Metadata()
+	return arrow.NewSchema(fields, &md), true
+}
+
+// retypedOutput writes batches as batches of schema, whose types have the
+// same layout (an interval column as its integers), without copying.
+type retypedOutput struct {
+	Output
+	schema *arrow.Schema
+}
+
+func (o *retypedOutput) Write(b arrow.RecordBatch) error {
+	cols := make([]arrow.Array, b.NumCols())
+	for i, c := range b.Columns() {
+		if t := o.schema.Field(i).Type; !arrow.TypeEqual(t, c.DataType()) {
+			cols[i] = array.MakeFromData(array.NewData(t, c.Len(), c.Data().Buffers(), nil, c.NullN(), c.Data().Offset()))
+			defer cols[i].Release()
+		} else {
+			cols[i] = c
+		}
+	}
+	rec := array.NewRecordBatch(o.schema, cols, b.NumRows())
+	defer rec.Release()
+	return o.Output.Write(rec)
 }

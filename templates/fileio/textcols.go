@@ -260,7 +260,7 @@ func newTextColumns(table *tableType, skip []bool, mem memory.Allocator) *textCo
 			continue
 		}
 		col := &inColumn{i: i, c: c, dt: table.schema.Field(i).Type}
-		if c.Type.Kind == sqltype.Map {
+		if c.Type.Kind == sqltype.Map || c.Type.Kind == sqltype.YMInterval || c.Type.Kind == sqltype.DTInterval {
 			col.mb = array.NewBuilder(mem, col.dt)
 		}
 		col.reset()

@@ -33,7 +33,7 @@ type tableType struct {
 func tableOf(schema *arrow.Schema) (*tableType, error) {
 	t := &tableType{schema: schema}
 	for _, f := range schema.Fields() {
-		st, err := sqltype.Of(f.Type)
+		st, err := sqltype.OfField(f)
 		if err != nil {
 			return nil, fmt.Errorf("column %q: %w", f.Name, err)
 		}

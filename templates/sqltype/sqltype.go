@@ -56,6 +56,12 @@ const (
 	// and pandas round-trips.
 	Timestamp
 	TimestampNTZ
+	// YMInterval and DTInterval are Spark's ANSI interval types,
+	// YearMonthIntervalType (a count of months, int32) and
+	// DayTimeIntervalType (a count of microseconds, int64). Their start and
+	// end fields (Type.Start, Type.End) are part of the type, not the value.
+	YMInterval
+	DTInterval
 )
 
 var kindNames = [...]string{
@@ -73,6 +79,9 @@ var kindNames = [...]string{
 	Float:        "FLOAT",
 	Timestamp:    "TIMESTAMP",
 	TimestampNTZ: "TIMESTAMP_NTZ",
+	// The kinds' names; a type's String names its fields too.
+	YMInterval: "INTERVAL YEAR TO MONTH",
+	DTInterval: "INTERVAL DAY TO SECOND",
 }
 
 // String is the kind's SQL name: BIGINT, MAP, DECIMAL.
@@ -90,6 +99,101 @@ type Type struct {
 	Kind             Kind
 	Key, Value       *Type // MAP only
 	Precision, Scale int   // DECIMAL only
+	// Start and End are an interval's fields, Spark's numbering: YEAR 0,
+	// MONTH 1 of a YMInterval; DAY 0, HOUR 1, MINUTE 2, SECOND 3 of a
+	// DTInterval (Start <= End).
+	Start, End int
+}
+
+// The interval fields, numbered as Spark numbers them
+// (YearMonthIntervalType.YEAR ..., DayTimeIntervalType.DAY ...).
+const (
+	FieldYear   = 0
+	FieldMonth  = 1
+	FieldDay    = 0
+	FieldHour   = 1
+	FieldMinute = 2
+	FieldSecond = 3
+)
+
+var ymFieldNames = [...]string{"YEAR", "MONTH"}
+var dtFieldNames = [...]string{"DAY", "HOUR", "MINUTE", "SECOND"}
+
+// IntervalFields spells an interval type's fields as SQL does: "DAY",
+// "DAY TO SECOND", "YEAR TO MONTH" (the text after INTERVAL).
+func IntervalFields(k Kind, start, end int) string {
+	names := dtFieldNames[:]
+	if k == YMInterval {
+		names = ymFieldNames[:]
+	}
+	if start < 0 || end >= len(names) || start > end {
+		return "?"
+	}
+	if start == end {
+		return names[start]
+	}
+	return names[start] + " TO " + names[end]
+}
+
+// ParseIntervalFields reads the text IntervalFields writes (case-insensitive),
+// for the exprc.interval metadata of an Arrow field.
+func ParseIntervalFields(k Kind, s string) (start, end int, ok bool) {
+	names := dtFieldNames[:]
+	if k == YMInterval {
+		names = ymFieldNames[:]
+	}
+	find := func(w string) int {
+		for i, n := range names {
+			if strings.EqualFold(n, w) {
+				return i
+			}
+		}
+		return -1
+	}
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 1:
+		start = find(f[0])
+		return start, start, start >= 0
+	case len(f) == 3 && strings.EqualFold(f[1], "TO"):
+		start, end = find(f[0]), find(f[2])
+		return start, end, start >= 0 && end > start
+	}
+	return 0, 0, false
+}
+
+// IntervalMetaKey is the Arrow field metadata key that carries an interval
+// column's fields ("DAY TO HOUR"): Arrow's month_interval and duration types
+// have no place for them. A column without it has Spark's default fields,
+// YEAR TO MONTH or DAY TO SECOND.
+const IntervalMetaKey = "exprc.interval"
+
+// Field is the Arrow field of a column of type t: its Arrow type and, for an
+// interval, its fields in the metadata (IntervalMetaKey).
+func Field(name string, t Type, nullable bool) arrow.Field {
+	f := arrow.Field{Name: name, Type: Arrow(t), Nullable: nullable}
+	if t.Kind == YMInterval || t.Kind == DTInterval {
+		f.Metadata = arrow.NewMetadata([]string{IntervalMetaKey}, []string{IntervalFields(t.Kind, t.Start, t.End)})
+	}
+	return f
+}
+
+// OfField is the SQL type of an Arrow field: Of of its type, with an
+// interval's fields read from its metadata (IntervalMetaKey; Spark's
+// defaults without it).
+func OfField(f arrow.Field) (Type, error) {
+	t, err := Of(f.Type)
+	if err != nil || t.Kind != YMInterval && t.Kind != DTInterval {
+		return t, err
+	}
+	if v, ok := f.Metadata.GetValue(IntervalMetaKey); ok {
+		s, e, ok := ParseIntervalFields(t.Kind, v)
+		if !ok {
+			return Type{}, fmt.Errorf("metadata %s=%q is not the fields of an %s type", IntervalMetaKey, v, t.Kind)
+		}
+		t.Start, t.End = s, e
+	}
+	return t, nil
 }
 
 // String spells t as SQL does: BIGINT, DECIMAL(15,2), MAP<VARCHAR, INT>.
@@ -97,6 +201,8 @@ func (t Type) String() string {
 	switch t.Kind {
 	case Decimal:
 		return "DECIMAL(" + strconv.Itoa(t.Precision) + "," + strconv.Itoa(t.Scale) + ")"
+	case YMInterval, DTInterval:
+		return "INTERVAL " + IntervalFields(t.Kind, t.Start, t.End)
 	case Map:
 		var b strings.Builder
 		b.WriteString("MAP<")
@@ -119,6 +225,7 @@ func (t Type) String() string {
 //	DECIMAL(p, s) decimal128(p, s)
 //	TINYINT int8      SMALLINT int16   FLOAT float32
 //	TIMESTAMP timestamp[us, tz=UTC]    TIMESTAMP_NTZ timestamp[us]
+//	INTERVAL YEAR ... month_interval   INTERVAL DAY ... duration[us]
 func Arrow(t Type) arrow.DataType {
 	switch t.Kind {
 	case Boolean:
@@ -147,6 +254,10 @@ func Arrow(t Type) arrow.DataType {
 		return arrow.MapOf(Arrow(*t.Key), Arrow(*t.Value))
 	case Decimal:
 		return &arrow.Decimal128Type{Precision: int32(t.Precision), Scale: int32(t.Scale)}
+	case YMInterval:
+		return arrow.FixedWidthTypes.MonthInterval
+	case DTInterval:
+		return arrow.FixedWidthTypes.Duration_us
 	}
 	return arrow.Null
 }
@@ -188,6 +299,12 @@ func Of(dt arrow.DataType) (Type, error) {
 			return Type{Kind: TimestampNTZ}, nil
 		}
 		return Type{Kind: Timestamp}, nil
+	case arrow.INTERVAL_MONTHS:
+		return Type{Kind: YMInterval, Start: FieldYear, End: FieldMonth}, nil
+	case arrow.DURATION:
+		if dt.(*arrow.DurationType).Unit == arrow.Microsecond {
+			return Type{Kind: DTInterval, Start: FieldDay, End: FieldSecond}, nil
+		}
 	case arrow.DECIMAL128:
 		d := dt.(*arrow.Decimal128Type)
 		return Type{Kind: Decimal, Precision: int(d.Precision), Scale: int(d.Scale)}, nil

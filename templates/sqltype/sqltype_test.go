@@ -24,6 +24,8 @@ func TestRoundTrip(t *testing.T) {
 		{str, arrow.BinaryTypes.String, "VARCHAR"},
 		{Type{Kind: Date}, arrow.FixedWidthTypes.Date32, "DATE"},
 		{dec, &arrow.Decimal128Type{Precision: 15, Scale: 2}, "DECIMAL(15,2)"},
+		{Type{Kind: YMInterval, Start: FieldYear, End: FieldMonth}, arrow.FixedWidthTypes.MonthInterval, "INTERVAL YEAR TO MONTH"},
+		{Type{Kind: DTInterval, Start: FieldDay, End: FieldSecond}, arrow.FixedWidthTypes.Duration_us, "INTERVAL DAY TO SECOND"},
 		{inner, arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 15, Scale: 2}), "MAP<VARCHAR, DECIMAL(15,2)>"},
 		{Type{Kind: Map, Key: &str, Value: &inner}, arrow.MapOf(arrow.BinaryTypes.String, arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 15, Scale: 2})), "MAP<VARCHAR, MAP<VARCHAR, DECIMAL(15,2)>>"},
 	} {
@@ -40,10 +42,43 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, c.sql)
 		}
 	}
-	if _, err := Of(arrow.PrimitiveTypes.Int16); err == nil {
-		t.Error("Of(int16) gave a SQL type; want an error")
+	if _, err := Of(arrow.PrimitiveTypes.Uint16); err == nil {
+		t.Error("Of(uint16) gave a SQL type; want an error")
+	}
+	if _, err := Of(arrow.FixedWidthTypes.Duration_ms); err == nil {
+		t.Error("Of(duration[ms]) gave a SQL type; want an error (the readers convert it)")
 	}
 	if got := Arrow(Type{Kind: Null}); got != arrow.Null {
 		t.Errorf("Arrow(NULL) = %s, want null", got)
+	}
+}
+
+// TestIntervalField checks that an interval column's fields travel in its
+// Arrow field's metadata, and that a column without them has Spark's
+// default fields.
+func TestIntervalField(t *testing.T) {
+	dh := Type{Kind: DTInterval, Start: FieldDay, End: FieldHour}
+	f := Field("x", dh, true)
+	if v, _ := f.Metadata.GetValue(IntervalMetaKey); v != "DAY TO HOUR" {
+		t.Errorf("metadata %q, want DAY TO HOUR", v)
+	}
+	back, err := OfField(f)
+	if err != nil || back.String() != "INTERVAL DAY TO HOUR" {
+		t.Errorf("OfField = %s, %v", back, err)
+	}
+	ym, err := OfField(arrow.Field{Name: "y", Type: arrow.FixedWidthTypes.MonthInterval})
+	if err != nil || ym.String() != "INTERVAL YEAR TO MONTH" {
+		t.Errorf("OfField without metadata = %s, %v", ym, err)
+	}
+	bad := arrow.Field{Name: "z", Type: arrow.FixedWidthTypes.Duration_us,
+		Metadata: arrow.NewMetadata([]string{IntervalMetaKey}, []string{"MONTH"})}
+	if _, err := OfField(bad); err == nil {
+		t.Error("OfField accepted MONTH for a DAY-TIME column")
+	}
+	for _, s := range []string{"YEAR", "MONTH", "YEAR TO MONTH"} {
+		a, b, ok := ParseIntervalFields(YMInterval, s)
+		if !ok || IntervalFields(YMInterval, a, b) != s {
+			t.Errorf("ParseIntervalFields(%q) = %d, %d, %v", s, a, b, ok)
+		}
 	}
 }

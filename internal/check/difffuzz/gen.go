@@ -410,6 +410,10 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 		if t.Kind == ir.KindInt {
 			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
 		}
+		switch t.Kind {
+		case ir.KindVarchar, ir.KindBigint, ir.KindBoolean, ir.KindDate:
+			opts = append(opts, option{3, func() *Node { return g.ivUse(t, d) }})
+		}
 		if t.Kind == ir.KindDecimal {
 			opts = append(opts, option{12, func() *Node { return g.decimalOp(t, d) }})
 		}
