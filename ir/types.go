@@ -27,6 +27,9 @@ const (
 	KindTinyint  = sqltype.Tinyint
 	KindSmallint = sqltype.Smallint
 	KindFloat    = sqltype.Float
+	// KindBinary is Spark's BINARY, a byte string. Its values are Go strings
+	// holding the bytes (see Value), like VARCHAR's.
+	KindBinary = sqltype.Binary
 )
 
 // Type is a SQL type. Scalar types are just a Kind; MAP carries its key and value
@@ -53,6 +56,7 @@ var (
 	TypeTinyint  = Type{Kind: KindTinyint}
 	TypeSmallint = Type{Kind: KindSmallint}
 	TypeFloat    = Type{Kind: KindFloat}
+	TypeBinary   = Type{Kind: KindBinary}
 )
 
 // MapOf returns MAP<key, value>.
@@ -173,6 +177,12 @@ func WiderDecimal(a, b Type) Type {
 
 // IsIntegral reports whether t is TINYINT, SMALLINT, INT or BIGINT.
 func (t Type) IsIntegral() bool { return integralRank(t.Kind) > 0 }
+
+// IsByteString reports whether t is VARCHAR or BINARY: the variable-width
+// types whose values are Go strings (BINARY's holding its bytes), so that
+// code generation reads, builds, compares and hashes both alike and only
+// their Arrow types (utf8, binary) and their functions differ.
+func (t Type) IsByteString() bool { return t.Kind == KindVarchar || t.Kind == KindBinary }
 
 // IsScalar reports whether t is a non-MAP, non-NULL type.
 func (t Type) IsScalar() bool { return t.Kind != KindMap && t.Kind != KindNull }

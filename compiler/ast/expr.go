@@ -22,9 +22,10 @@ const (
 	LitBool                  // TRUE or FALSE
 	LitNull                  // NULL
 	LitDate                  // DATE '...'; the binder validates the date
+	LitBinary                // X'...'; Value holds the hex digits, which the parser checked
 )
 
-var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date"}
+var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date", "Binary"}
 
 func (k LitKind) String() string {
 	if int(k) < len(litKindNames) {

@@ -21,6 +21,7 @@ const (
 	TypeDate     = "DATE"
 	TypeMap      = "MAP"
 	TypeDecimal  = "DECIMAL"
+	TypeBinary   = "BINARY"
 )
 
 // TypeName is a column or CAST type as written, with a canonical name.

@@ -478,8 +478,9 @@ func TestCastRules(t *testing.T) {
 		ir.KindBigint:   nums,
 		ir.KindFloat:    nums,
 		ir.KindDouble:   nums,
-		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate),
+		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate, ir.KindBinary),
 		ir.KindDate:     {ir.KindVarchar, ir.KindDate},
+		ir.KindBinary:   {ir.KindVarchar, ir.KindBinary},
 	}
 	mayErr := map[[2]ir.Kind]bool{
 		{ir.KindBigint, ir.KindInt}: true, {ir.KindDouble, ir.KindInt}: true, {ir.KindDouble, ir.KindBigint}: true,

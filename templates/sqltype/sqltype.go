@@ -49,6 +49,9 @@ const (
 	Tinyint
 	Smallint
 	Float
+	// Binary is Spark's BinaryType: a byte string with no encoding, Arrow's
+	// binary (Parquet BYTE_ARRAY without a string annotation).
+	Binary
 )
 
 var kindNames = [...]string{
@@ -64,6 +67,7 @@ var kindNames = [...]string{
 	Tinyint:  "TINYINT",
 	Smallint: "SMALLINT",
 	Float:    "FLOAT",
+	Binary:   "BINARY",
 }
 
 // String is the kind's SQL name: BIGINT, MAP, DECIMAL.
@@ -109,6 +113,7 @@ func (t Type) String() string {
 //	VARCHAR utf8      DATE date32 MAP<K, V> map<K, V>
 //	DECIMAL(p, s) decimal128(p, s)
 //	TINYINT int8      SMALLINT int16   FLOAT float32
+//	BINARY binary
 func Arrow(t Type) arrow.DataType {
 	switch t.Kind {
 	case Boolean:
@@ -127,6 +132,8 @@ func Arrow(t Type) arrow.DataType {
 		return arrow.PrimitiveTypes.Float64
 	case Varchar:
 		return arrow.BinaryTypes.String
+	case Binary:
+		return arrow.BinaryTypes.Binary
 	case Date:
 		return arrow.FixedWidthTypes.Date32
 	case Map:
@@ -157,6 +164,8 @@ func Of(dt arrow.DataType) (Type, error) {
 		return Type{Kind: Double}, nil
 	case arrow.STRING:
 		return Type{Kind: Varchar}, nil
+	case arrow.BINARY:
+		return Type{Kind: Binary}, nil
 	case arrow.DATE32:
 		return Type{Kind: Date}, nil
 	case arrow.DECIMAL128:
