@@ -1,8 +1,8 @@
 package fileio
 
 import (
-	"encoding/base64"
 	"bufio"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
