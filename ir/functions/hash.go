@@ -10,9 +10,9 @@ import (
 
 // Spark's digest, hash and encoding functions (kernels in templates/rt/hash.go
 // and templates/rt/encode.go), and typeof. Spark takes BINARY arguments for
-// most of them and casts a STRING to BINARY as its UTF-8 bytes; exprc has no
-// BINARY type yet, so they take VARCHAR and hash its bytes, which is what
-// Spark computes for a STRING argument.
+// most of them and casts a STRING to BINARY as its UTF-8 bytes; exprc offers a
+// VARCHAR and a BINARY overload of each, over the same bytes (the functions
+// that make BINARY are in binary.go).
 
 // hashStep describes one of hash and xxhash64: the seed, the result type and
 // the strict step function (unregistered) the binder chains the arguments with.
