@@ -241,7 +241,7 @@ type fusedLoops struct {
 // vector, or the output column's values by selection position), or appended
 // to the output column's writer.
 func (l *fusedLoops) storeClean() func(jen.Code) jen.Code {
-	if l.fz.Direct && l.e.Type().Kind == ir.KindVarchar {
+	if l.fz.Direct && l.e.Type().IsByteString() {
 		return func(v jen.Code) jen.Code { return jen.Id(l.writer).Dot("Append").Call(v) }
 	}
 	pos := "i"
@@ -266,7 +266,7 @@ func (l *fusedLoops) body(store func(jen.Code) jen.Code, rows, writes bool) []je
 func (l *fusedLoops) writing(writes bool, print func() []jen.Code) []jen.Code {
 	saved := l.fu.sink
 	l.fu.sink = ""
-	if writes && l.fz.Direct && l.e.Type().Kind == ir.KindVarchar {
+	if writes && l.fz.Direct && l.e.Type().IsByteString() {
 		l.fu.sink = l.writer
 	}
 	defer func() { l.fu.sink = saved }()
@@ -462,7 +462,7 @@ func (l *fusedLoops) setup(op string) (stmts []jen.Code, over string) {
 	if !l.all {
 		cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
 	}
-	if t.Kind == ir.KindVarchar {
+	if t.IsByteString() {
 		// writer := vec.NewStringOut(mem, sel.Rows(n))
 		stmts = append(stmts, jen.Id(l.writer).Op(op).Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
 		return append(stmts, l.fu.slices...), "n"
@@ -560,7 +560,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	if l.fz.Direct {
 		f.outCol = l.col
 		f.add(jen.Var().Id(l.col).Qual(arrowPkg, "Array").Comment("written by the loop, or below from " + l.res))
-		if t.Kind == ir.KindVarchar {
+		if t.IsByteString() {
 			f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "StringOut"))
 		} else {
 			f.add(jen.Var().Id(l.writer).Op("*").Qual(vecPkg, "FixedOut").Types(goType(t)))
@@ -584,7 +584,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 	}
 	left := jen.Id("left").Op("=").Qual(vecPkg, "Leave").Call(jen.Id("left"), jen.Id("i"), jen.Id("n")) // left = vec.Leave(left, i, n)
 	skip := []jen.Code{left, jen.Continue()}
-	if l.fz.Direct && t.Kind == ir.KindVarchar {
+	if l.fz.Direct && t.IsByteString() {
 		skip = append([]jen.Code{jen.Id(l.writer).Dot("Skip").Call()}, skip...) // a place for the row, patched in later
 	}
 	// checks are the tests of a row's inputs on a dirty batch.
@@ -629,7 +629,7 @@ func (l *fusedLoops) emitOne(body []jen.Code) {
 		rowBody = append(append([]jen.Code{}, rowBody...), flagged)
 		checkedRow = append(append([]jen.Code{}, checkedRow...), flagged)
 	}
-	upFront := l.fz.Direct && t.Kind != ir.KindVarchar && l.fz.NullResult
+	upFront := l.fz.Direct && !t.IsByteString() && l.fz.NullResult
 	if upFront {
 		// a NULL result: the column's bitmap is made before the loops, so
 		// that a batch allocates the same whether or not a row is NULL
@@ -792,7 +792,7 @@ func (l *fusedLoops) setValidity(valid jen.Code) jen.Code {
 // setNull is the statement making row i NULL in the loop's output.
 func (l *fusedLoops) setNull() jen.Code {
 	switch {
-	case l.fz.Direct && l.e.Type().Kind == ir.KindVarchar:
+	case l.fz.Direct && l.e.Type().IsByteString():
 		return jen.Id(l.writer).Dot("AppendNull").Call()
 	case l.fz.Direct && l.marks:
 		// nullBits |= 1 << (uint(i) & 63)

@@ -214,7 +214,7 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 		}
 		return jen.Id(fu.sink).Dot("AppendConcat").Call(parts...)
 	}
-	if fu.sink != "" && r.Expr.Type().Kind == ir.KindVarchar && r.Op != lower.RowConst && fu.padded(r) {
+	if fu.sink != "" && r.Expr.Type().IsByteString() && r.Op != lower.RowConst && fu.padded(r) {
 		// labelOut.AppendShort(upper): a short value is one word
 		return jen.Id(fu.sink).Dot("AppendShort").Call(fu.value(r))
 	}
@@ -476,7 +476,7 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		return literal(r.Const.V, r.Const.T)
 	case lower.RowColumn:
 		e := r.Column
-		if e.T.Kind == ir.KindVarchar {
+		if e.T.IsByteString() {
 			arr := f.strArray(e)
 			if e.Nullable {
 				fu.noNulls(arr, true)
@@ -606,7 +606,7 @@ func (fu *fusion) mapCall(r *lower.Row) jen.Code {
 	case fu.rows:
 		item = "CheckedItem"
 	}
-	if col.T.Value.Kind == ir.KindVarchar {
+	if col.T.Value.IsByteString() {
 		// vec.ItemString(infoItemsS, j, &bad): the value read through the
 		// items' view, readable past its end (StringOut.AppendShort)
 		view := jen.Id(fu.strView(items))
@@ -800,7 +800,7 @@ func (fu *fusion) nullTest(r *lower.Row) []string {
 			if !r.Column.Nullable {
 				break // NOT NULL, checked on entry
 			}
-			if r.Column.T.Kind == ir.KindVarchar {
+			if r.Column.T.IsByteString() {
 				v = fu.f.strArray(r.Column)
 				fu.flagsOf[v] = jen.Qual(vecPkg, "ArrowFlags").Call(jen.Id(v))
 			} else {
@@ -1140,7 +1140,7 @@ func (fu *fusion) pick(r *lower.Row, store func(jen.Code) jen.Code, cond func(*l
 // (paddedConsts). Without a VARCHAR sink, or with a row that is not padded,
 // they are the rows' plain values.
 func (fu *fusion) shortValues(base string, rows []*lower.Row) ([]jen.Code, bool) {
-	short := fu.sink != "" && rows[0].Expr.Type().Kind == ir.KindVarchar
+	short := fu.sink != "" && rows[0].Expr.Type().IsByteString()
 	for _, r := range rows {
 		short = short && fu.padded(r)
 	}
@@ -1184,14 +1184,14 @@ func (fu *fusion) padded(r *lower.Row) bool {
 	case lower.RowLocal:
 		return fu.padded(r.Local)
 	case lower.RowMap:
-		return r.Expr.Type().Kind == ir.KindVarchar // an item, through the items' view
+		return r.Expr.Type().IsByteString() // an item, through the items' view
 	case lower.RowKernel:
 		if r.Flags || r.Sig.KernelPkg != "" || !arenaKernels[r.Sig.Kernel] && !slicingKernels[r.Sig.Kernel] {
 			return false
 		}
 		// the arena's bytes, or an argument's own
 		for _, a := range r.Args {
-			if a.Expr.Type().Kind == ir.KindVarchar && !fu.padded(a) {
+			if a.Expr.Type().IsByteString() && !fu.padded(a) {
 				return false
 			}
 		}

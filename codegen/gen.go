@@ -278,7 +278,7 @@ func (f *funcGen) column(c *ir.ColumnRef) string {
 	return v
 }
 
-// strArray returns the *array.String variable of a VARCHAR input column,
+// strArray returns the *array.String variable of a VARCHAR or BINARY input column,
 // declared at the top of the function the first time it is needed.
 func (f *funcGen) strArray(c *ir.ColumnRef) string {
 	if v, ok := f.arrs[c.Index]; ok {
@@ -287,7 +287,14 @@ func (f *funcGen) strArray(c *ir.ColumnRef) string {
 	}
 	v := f.fresh(f.colNames[c.Index] + "Arr")
 	f.arrs[c.Index] = v
-	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Id("in").Dot("Column").Call(jen.Lit(c.Index)).Assert(jen.Op("*").Qual(arrayPkg, "String")))
+	col := jen.Id("in").Dot("Column").Call(jen.Lit(c.Index))
+	if c.T.Kind == ir.KindBinary {
+		// a BINARY column is read through a VARCHAR array over its buffers
+		f.prologue = append(f.prologue, jen.Id(v).Op(":=").Qual(vecPkg, "BinaryAsString").Call(col),
+			jen.Defer().Id(v).Dot("Release").Call())
+	} else {
+		f.prologue = append(f.prologue, jen.Id(v).Op(":=").Add(col).Assert(jen.Op("*").Qual(arrayPkg, "String")))
+	}
 	f.declareOuter(v, jen.Op("*").Qual(arrayPkg, "String"))
 	f.use(v)
 	return v

@@ -248,6 +248,12 @@ func (fg *fileGen) query(pq *lower.Query) []jen.Code {
 			jen.Index().String().Values(columns...), jen.Index().String().Values(sqls...))))...))
 	f.add(fallbacks...)
 
+	for j, o := range q.Outputs {
+		if o.Expr.Type().Kind == ir.KindBinary {
+			// BINARY is built as VARCHAR's array; vec.AsBinary relabels its buffers
+			arrays[j] = jen.Qual(vecPkg, "AsBinary").Call(arrays[j])
+		}
+	}
 	f.add(jen.Line(),
 		jen.Id("cols").Op(":=").Index().Qual(arrowPkg, "Array").Values(arrays...),
 		jen.Id("out").Op(":=").Qual(arrayPkg, "NewRecordBatch").Call(jen.Id(schemaVar), jen.Id("cols"), jen.Int64().Parens(jen.Id(sel).Dot("Rows").Call(jen.Id("n")))),

@@ -585,7 +585,7 @@ func (f *funcGen) emitParam(n *lower.Node) operand {
 // columnOperand is the operand of an input column read as is.
 func (f *funcGen) columnOperand(c *ir.ColumnRef) operand {
 	switch c.T.Kind {
-	case ir.KindVarchar:
+	case ir.KindVarchar, ir.KindBinary:
 		return operand{t: c.T, str: c}
 	case ir.KindMap:
 		return operand{t: c.T, mcol: c}

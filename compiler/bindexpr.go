@@ -32,6 +32,7 @@ var castAliases = map[string]ir.Type{
 	"boolean": ir.TypeBoolean, "int": ir.TypeInt, "bigint": ir.TypeBigint, "double": ir.TypeDouble,
 	"string": ir.TypeVarchar, "date": ir.TypeDate, "decimal": ir.DecimalOf(10, 0),
 	"tinyint": ir.TypeTinyint, "smallint": ir.TypeSmallint, "float": ir.TypeFloat,
+	"binary": ir.TypeBinary,
 }
 
 // aggregates are recognised only to say clearly that exprc does not do them.
@@ -151,6 +152,13 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 		return &ir.Const{T: ir.TypeTimestampNTZ, V: ir.TimestampNTZ(v)}, true
 	case ast.LitInterval:
 		return b.bindIntervalLiteral(e)
+	case ast.LitBinary:
+		v, ok := rt.UnhexBytes(e.Value) // an odd count: a leading 0, as Spark pads it
+		if !ok {
+			b.errs.Add(e.Pos, diag.Literal, "invalid BINARY literal %s: want hex digits", e.Raw)
+			return nil, false
+		}
+		return &ir.Const{T: ir.TypeBinary, V: v}, true
 	}
 	b.errs.Add(e.Pos, diag.Literal, "unknown literal %s", e.Raw)
 	return nil, false
@@ -668,14 +676,16 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Try{Arg: args[0]}, true
-	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float":
+	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float", "binary":
 		// Spark's cast aliases: int(x) is CAST(x AS INT), decimal(x) is
 		// CAST(x AS DECIMAL(10,0)).
 		if !arity(1) {
 			return nil, false
 		}
 		return b.cast(args[0], castAliases[name], e.Name.Pos)
-	case "timestamp", "binary":
+	case "to_binary", "try_to_binary":
+		return b.toBinary(name, args, e.Name.Pos)
+	case "timestamp":
 		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
 		return nil, false
 	case "nvl2":

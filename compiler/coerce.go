@@ -16,7 +16,8 @@ import (
 // stringPromotion is the type both operands of a binary operator are cast to
 // when exactly one of them is VARCHAR and the other a scalar of another type
 // (Spark's findWiderTypeForString): BIGINT against any integer, DOUBLE
-// against FLOAT or DOUBLE, else the other side's type (DATE, BOOLEAN). So id = '1' compares BIGINTs and
+// against FLOAT or DOUBLE, else the other side's type (DATE, BOOLEAN,
+// BINARY: the string's UTF-8 bytes). So id = '1' compares BIGINTs and
 // d > '2024-01-01' compares DATEs.
 func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 	if b.Kind == ir.KindVarchar {
@@ -30,7 +31,7 @@ func stringPromotion(a, b ir.Type) (ir.Type, bool) {
 		return ir.TypeBigint, true
 	case ir.KindFloat:
 		return ir.TypeDouble, true
-	case ir.KindDouble, ir.KindDate, ir.KindBoolean, ir.KindTimestamp, ir.KindTimestampNTZ:
+	case ir.KindDouble, ir.KindDate, ir.KindBoolean, ir.KindTimestamp, ir.KindTimestampNTZ, ir.KindBinary:
 		return b, true
 	case ir.KindDecimal:
 		return ir.TypeDouble, true // a DECIMAL is fractional: the string is read as a DOUBLE

@@ -24,6 +24,8 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		return ir.TypeSmallint, true
 	case ast.TypeFloat:
 		return ir.TypeFloat, true
+	case ast.TypeBinary:
+		return ir.TypeBinary, true
 	case ast.TypeInt:
 		return ir.TypeInt, true
 	case ast.TypeBigint:
@@ -58,6 +60,10 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		}
 		if v.Kind == ir.KindMap {
 			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type MAP are not supported; flatten the keys")
+			return ir.Type{}, false
+		}
+		if v.Kind == ir.KindBinary {
+			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type BINARY are not supported yet; use VARCHAR (hex(x) or CAST)")
 			return ir.Type{}, false
 		}
 		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat ||

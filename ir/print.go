@@ -42,6 +42,9 @@ func FormatConst(v any, t Type) string {
 		}
 		return "CAST(NULL AS " + t.String() + ")"
 	case string:
+		if t.Kind == KindBinary {
+			return rt.FormatBinary(v) // X'00FF', which reads back as this BINARY
+		}
 		return QuoteString(v)
 	case Date:
 		return "DATE '" + v.String() + "'"

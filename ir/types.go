@@ -36,6 +36,9 @@ const (
 	// INTERVAL DAY TO SECOND and its narrower forms (int64 microseconds).
 	KindYMInterval = sqltype.YMInterval
 	KindDTInterval = sqltype.DTInterval
+	// KindBinary is Spark's BINARY, a byte string. Its values are Go strings
+	// holding the bytes (see Value), like VARCHAR's.
+	KindBinary = sqltype.Binary
 )
 
 // The interval fields (Type.Start, Type.End), Spark's numbering.
@@ -77,6 +80,7 @@ var (
 	TypeFloat        = Type{Kind: KindFloat}
 	TypeTimestamp    = Type{Kind: KindTimestamp}
 	TypeTimestampNTZ = Type{Kind: KindTimestampNTZ}
+	TypeBinary       = Type{Kind: KindBinary}
 )
 
 // YMIntervalOf is INTERVAL start TO end of the YEAR-MONTH class
@@ -221,6 +225,12 @@ func WiderDecimal(a, b Type) Type {
 
 // IsIntegral reports whether t is TINYINT, SMALLINT, INT or BIGINT.
 func (t Type) IsIntegral() bool { return integralRank(t.Kind) > 0 }
+
+// IsByteString reports whether t is VARCHAR or BINARY: the variable-width
+// types whose values are Go strings (BINARY's holding its bytes), so that
+// code generation reads, builds, compares and hashes both alike and only
+// their Arrow types (utf8, binary) and their functions differ.
+func (t Type) IsByteString() bool { return t.Kind == KindVarchar || t.Kind == KindBinary }
 
 // IsScalar reports whether t is a non-MAP, non-NULL type.
 func (t Type) IsScalar() bool { return t.Kind != KindMap && t.Kind != KindNull }

@@ -17,6 +17,15 @@ import (
 //	DECIMAL(p, s) rt.Decimal (the unscaled value; the scale is the type's)
 //	TIMESTAMP ir.Timestamp  TIMESTAMP_NTZ ir.TimestampNTZ (int64 microseconds)
 //	INTERVAL YEAR ... ir.YMInterval   INTERVAL DAY ... ir.DTInterval
+//	BINARY string (its bytes, any bytes)
+//
+// BINARY is a Go string rather than a []byte: values are immutable like
+// Spark's, comparable with == (MAP keys, hash and sorted subquery
+// structures), ordered by Go's < exactly as Spark's ByteArray.compareBinary
+// orders them (unsigned bytes, then length), and every VARCHAR kernel that
+// works on bytes (substring by bytes, concat, the digests) serves BINARY
+// unchanged. Generated code holds BINARY columns as string views of the
+// Arrow buffers, as it holds VARCHAR, without copying.
 //
 // A NULL is the Go nil. Errors are never values: they travel beside them in an
 // Outcome, because by the semantics an error is a per-row outcome of its own.

@@ -129,6 +129,15 @@ var table = map[ir.Kind]Info{
 		KeySuffix: "String", MissingKey: "MapKeyNotExistString", MapKeys: "StringKeys",
 		SubSpec: "SubSpecString", OrderPkg: "rt", Order: "CompareString", Packer: "String", JSONKey: "AppendJSONKeyString", JSONValue: "AppendJSONString",
 		InputMethod: "String", InputType: "string"},
+	// BINARY is VARCHAR's row but for its Arrow type and the functions that
+	// read and build columns: its values are Go strings too (ir.Value), so
+	// views, writers, comparisons, hashed and sorted subquery structures and
+	// packed keys serve it unchanged. It is never a MAP key or value (the
+	// compiler refuses such MAPs).
+	ir.KindBinary: {GoType: "string", ArrowGroup: "BinaryTypes", ArrowField: "Binary", ArrowArray: "Binary",
+		Reader: "Binaries", Builder: "BinaryArray", Appender: "AppendBinary", Failed: "String", Direct: true,
+		SubSpec: "SubSpecString", OrderPkg: "rt", Order: "CompareString", Packer: "String",
+		InputMethod: "Binary", InputType: "[]byte"},
 	ir.KindDate: {GoType: "int32", ArrowGroup: "FixedWidthTypes", ArrowField: "Date32", ArrowArray: "Date32",
 		Reader: "Dates", Builder: "DateArray", Appender: "AppendDate", Failed: "Int32", Direct: true, Fixed: true,
 		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONValue: "AppendJSONDate",

@@ -201,7 +201,7 @@ func everyRow(fz *Fused) bool {
 		return false
 	}
 	switch fz.Expr.Type().Kind {
-	case ir.KindVarchar, ir.KindMap:
+	case ir.KindVarchar, ir.KindBinary, ir.KindMap:
 		return false
 	}
 	ok := EveryRow(fz.Row)

@@ -271,8 +271,7 @@ func (n *Node) Vector() bool {
 	case OpConst:
 		return false
 	case OpColumn:
-		k := n.Column.T.Kind
-		return k != ir.KindVarchar && k != ir.KindMap
+		return !n.Column.T.IsByteString() && n.Column.T.Kind != ir.KindMap
 	case OpTry:
 		if n.Pass {
 			return n.Args[0].Vector()

@@ -330,8 +330,7 @@ func kernelAnyRow(sig *ir.Signature) bool {
 	if sig == nil || sig.Observed {
 		return false
 	}
-	k := sig.Ret.Kind
-	return k != ir.KindVarchar && k != ir.KindMap
+	return !sig.Ret.IsByteString() && sig.Ret.Kind != ir.KindMap
 }
 
 // FilterEveryRow reports whether a WHERE clause r may be computed on every
@@ -492,7 +491,7 @@ func ChosenCase(r *Row) bool {
 		return false
 	}
 	switch r.Expr.Type().Kind {
-	case ir.KindVarchar, ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindDate:
+	case ir.KindVarchar, ir.KindBinary, ir.KindBoolean, ir.KindInt, ir.KindBigint, ir.KindDouble, ir.KindDate:
 	default:
 		return false
 	}

@@ -305,7 +305,7 @@ func selfHashed(t ir.Type) bool {
 // BOOLEAN).
 func nativeOrder(t ir.Type) bool {
 	switch t.Kind {
-	case ir.KindBigint, ir.KindInt, ir.KindDate, ir.KindVarchar:
+	case ir.KindBigint, ir.KindInt, ir.KindDate, ir.KindVarchar, ir.KindBinary:
 		return true
 	}
 	return false

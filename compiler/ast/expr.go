@@ -28,9 +28,10 @@ const (
 	LitTimestamp
 	LitTimestampNTZ
 	LitInterval // INTERVAL ...; Interval holds its parts, the binder reads them
+	LitBinary   // X'...'; Value holds the hex digits, which the parser checked
 )
 
-var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date", "Timestamp", "TimestampNTZ", "Interval"}
+var litKindNames = [...]string{"Int", "Float", "String", "Bool", "Null", "Date", "Timestamp", "TimestampNTZ", "Interval", "Binary"}
 
 func (k LitKind) String() string {
 	if int(k) < len(litKindNames) {

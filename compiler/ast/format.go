@@ -216,6 +216,8 @@ func (p *printer) literal(e *Literal) {
 		p.WriteString(QuoteString(e.Value))
 	case LitNull:
 		p.WriteString("NULL")
+	case LitBinary:
+		p.WriteString("X'" + e.Value + "'")
 	case LitBool:
 		p.WriteString(strings.ToUpper(e.Value))
 	default:

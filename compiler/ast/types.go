@@ -29,6 +29,7 @@ const (
 	// fields (YEAR, MONTH, DAY, HOUR, MINUTE, SECOND; End is Start when
 	// there is no TO); the binder picks the class and checks the range.
 	TypeInterval = "INTERVAL"
+	TypeBinary   = "BINARY"
 )
 
 // TypeName is a column or CAST type as written, with a canonical name.

@@ -240,8 +240,8 @@ func (p *parser) startsTrimChars() bool {
 // result whose search value is x, NULLs matching (Spark rewrites it into
 // CaseWhen over EqualNullSafe), else default, which is a VARCHAR NULL when
 // left out, as in Spark (so decode(x, 1, 10) is a BIGINT, by the string
-// promotion of CASE results). decode(bin, charset) decodes BINARY, a type
-// exprc does not have.
+// promotion of CASE results). decode(bin, charset), two arguments, is left a
+// call of the registry's decode, which decodes BINARY.
 func (p *parser) decode(call *ast.Call) ast.Expr {
 	args, pos := call.Args, call.Name.Pos
 	switch len(args) {
@@ -249,8 +249,7 @@ func (p *parser) decode(call *ast.Call) ast.Expr {
 		p.fail(pos, diag.Type, "decode needs at least 3 arguments (expr, search, result, ...), not %d", len(args))
 		return call
 	case 2:
-		p.fail(pos, diag.Unsupported, "decode(bin, charset) decodes BINARY, a type exprc does not have yet; decode(expr, search, result, ...) needs at least 3 arguments")
-		return call
+		return call // decode(bin, charset): the registry's function
 	}
 	x := args[0]
 	c := &ast.Case{Pos: pos}

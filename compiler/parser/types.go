@@ -16,7 +16,8 @@ var typeAliases = map[string]string{
 	"TINYINT": ast.TypeTinyint, "BYTE": ast.TypeTinyint,
 	"SMALLINT": ast.TypeSmallint, "SHORT": ast.TypeSmallint,
 	"FLOAT": ast.TypeFloat, "REAL": ast.TypeFloat,
-	"INT": ast.TypeInt, "INTEGER": ast.TypeInt,
+	"BINARY": ast.TypeBinary,
+	"INT":    ast.TypeInt, "INTEGER": ast.TypeInt,
 	"BIGINT": ast.TypeBigint, "LONG": ast.TypeBigint,
 	"DOUBLE":  ast.TypeDouble,
 	"VARCHAR": ast.TypeVarchar, "STRING": ast.TypeVarchar,
@@ -36,7 +37,7 @@ var typeNames = slices.Sorted(maps.Keys(typeAliases))
 var unsupportedTypes = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`TIME BINARY VARBINARY CHAR CHARACTER
+	for _, w := range strings.Fields(`TIME VARBINARY CHAR CHARACTER
 		ARRAY STRUCT VOID VARIANT`) {
 		unsupportedTypes[w] = true
 	}
@@ -56,10 +57,10 @@ func (p *parser) parseType() *ast.TypeName {
 	if !ok {
 		if unsupportedTypes[upper] {
 			p.fail(t.pos, diag.Unsupported,
-				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, INTERVAL, MAP)", upper)
+				"type %s is not supported (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, BINARY, DATE, TIMESTAMP, TIMESTAMP_NTZ, INTERVAL, MAP)", upper)
 		}
 		p.fail(t.pos, diag.Name,
-			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, INTERVAL, MAP)%s",
+			"unknown type %q (supported: BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, BINARY, DATE, TIMESTAMP, TIMESTAMP_NTZ, INTERVAL, MAP)%s",
 			t.text, diag.DidYouMean(t.text, typeNames, nil))
 	}
 	p.next()

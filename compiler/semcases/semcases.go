@@ -44,7 +44,8 @@ const Table = `CREATE TABLE t (
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
   ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
   ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ,
-  ym INTERVAL YEAR TO MONTH, dt INTERVAL DAY TO SECOND, dd INTERVAL DAY
+  ym INTERVAL YEAR TO MONTH, dt INTERVAL DAY TO SECOND, dd INTERVAL DAY,
+  bn BINARY, bm BINARY
 );
 `
 
@@ -182,7 +183,8 @@ func Batch(t *ir.Table, row map[string]any, mem memory.Allocator) (arrow.RecordB
 
 // FromJSON converts a decoded JSON value (numbers as json.Number) to the Go
 // representation of a value of type t. DOUBLE also accepts the strings "NaN",
-// "Infinity", "-Infinity" and "-0.0"; DATE takes "yyyy-mm-dd".
+// "Infinity", "-Infinity" and "-0.0"; DATE takes "yyyy-mm-dd"; BINARY takes
+// its bytes as hex digits, two per byte ("00ff41").
 func FromJSON(raw any, t ir.Type) (any, error) {
 	if raw == nil {
 		return nil, nil
@@ -247,6 +249,13 @@ func FromJSON(raw any, t ir.Type) (any, error) {
 	case ir.KindVarchar:
 		if v, ok := raw.(string); ok {
 			return v, nil
+		}
+	case ir.KindBinary:
+		// hex digits, two per byte: {"bn": "00ff41"}
+		if v, ok := raw.(string); ok && len(v)%2 == 0 {
+			if b, ok := rt.UnhexBytes(v); ok {
+				return b, nil
+			}
 		}
 	case ir.KindDate:
 		if v, ok := raw.(string); ok {
@@ -360,9 +369,15 @@ func ColumnText(a arrow.Array) (func(int) string, error) {
 }
 
 // typedText is RenderValue with the Arrow type at hand: DECIMALs (also as
-// MAP values) at their type's scale.
+// MAP values) at their type's scale, BINARY as a literal X'00FF' (a
+// VARCHAR is quoted: the two are told apart).
 func typedText(v any, dt arrow.DataType) string {
 	switch t := dt.(type) {
+	case *arrow.BinaryType:
+		if v != nil {
+			return rt.FormatBinary(v.(string))
+		}
+		return "NULL"
 	case *arrow.Decimal128Type:
 		if v != nil {
 			return rt.FormatDecimal(v.(rt.Decimal), int(t.Scale))

@@ -25,7 +25,7 @@ var CastFn = &ir.Function{
 }
 
 // castKinds lists the scalar types in the order the casts table uses.
-var castKinds = []ir.Type{tBool, tTiny, tSml, tInt, tBig, tFlt, tDbl, tStr, tDate, tTS, tNTZ}
+var castKinds = []ir.Type{tBool, tTiny, tSml, tInt, tBig, tFlt, tDbl, tStr, tDate, tTS, tNTZ, tBin}
 
 // castSigs holds every allowed non-identity scalar cast, built once so that all
 // casts between the same two types share one *ir.Signature.
@@ -151,6 +151,10 @@ func init() {
 	// DATE ->
 	addCast(tDate, tStr, ok1(rt.CastDateToString))
 	addTimestampCasts()
+	// BINARY <-> VARCHAR, the only casts of BINARY in Spark's ANSI mode
+	// (Cast.canAnsiCast: an integer to BINARY is a non-ANSI cast)
+	addCast(tStr, tBin, ok1(rt.CastStringToBinary))
+	addCast(tBin, tStr, ok1(rt.CastBinaryToString))
 
 	var syn []string
 	for _, f := range castKinds {

@@ -65,14 +65,14 @@ type cmpKernels struct {
 func comparison(name, infix, doc string, k cmpKernels) *ir.Function {
 	sigs := map[ir.Kind]*ir.Signature{}
 	for t, f := range map[ir.Type]impl{tBool: ok2(k.b), tInt: ok2(k.i), tBig: ok2(k.l), tDbl: ok2(k.d), tStr: ok2(k.s), tDate: ok2(k.i),
-		tTS: ok2(k.l), tNTZ: ok2(k.l), tTiny: ok2(k.y), tSml: ok2(k.h), tFlt: ok2(k.f)} {
+		tTS: ok2(k.l), tNTZ: ok2(k.l), tTiny: ok2(k.y), tSml: ok2(k.h), tFlt: ok2(k.f), tBin: ok2(k.s)} {
 		sigs[t.Kind] = sig(tBool, f, t, t)
 	}
 	return &ir.Function{
 		Name:  name,
 		Infix: infix,
 		Doc:   doc,
-		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ or an interval " +
+		Synopsis: []string{name + "(T, T) -> BOOLEAN where T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY or an interval " +
 			"(both sides widen to their common type)"},
 		Strict: true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {

@@ -76,8 +76,12 @@ var absentReasons = map[string]absentReason{
 	"version": {"a report of Spark's version",
 		"exprc is not Spark; its version is the one of its Go module."},
 	"avro": {"a function of Spark's Avro data source module",
-		"it works only with the spark-avro package loaded, and describes Avro schemas, a file format exprc does not read; " +
-			"its sibling from_avro and to_avro need BINARY and STRUCT."},
+		"it works only with the spark-avro package loaded and converts between Avro's binary encoding and Spark's rows, a file format exprc does not read; " +
+			"from_avro also returns a STRUCT, a type exprc does not have."},
+	"protobuf": {"a function of Spark's Protobuf connector module",
+		"it works only with the spark-protobuf package loaded and needs compiled Protobuf descriptors; from_protobuf returns a STRUCT, a type exprc does not have."},
+	"sketch": {"a function of DataSketches sketches (KLL, HLL, Theta)",
+		"its BINARY argument is a sketch made by an aggregate function (kll_sketch_agg, hll_sketch_agg, theta_sketch_agg), which exprc does not have (it has no GROUP BY), in the DataSketches library's format."},
 }
 
 // SparkFunction is one line of spark_functions.txt: a name of Spark's builtin

@@ -10,9 +10,9 @@ import (
 
 // Spark's digest, hash and encoding functions (kernels in templates/rt/hash.go
 // and templates/rt/encode.go), and typeof. Spark takes BINARY arguments for
-// most of them and casts a STRING to BINARY as its UTF-8 bytes; exprc has no
-// BINARY type yet, so they take VARCHAR and hash its bytes, which is what
-// Spark computes for a STRING argument.
+// most of them and casts a STRING to BINARY as its UTF-8 bytes; exprc offers a
+// VARCHAR and a BINARY overload of each, over the same bytes (the functions
+// that make BINARY are in binary.go).
 
 // hashStep describes one of hash and xxhash64: the seed, the result type and
 // the strict step function (unregistered) the binder chains the arguments with.
@@ -47,7 +47,7 @@ func (h *hashStep) sigFor(t ir.Type) *ir.Signature {
 func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl, decimal func(p int) impl) *hashStep {
 	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}, decimal: decimal}
 	var sigs []*ir.Signature
-	for _, t := range []ir.Type{tBool, tTiny, tSml, tInt, tDate, tBig, tFlt, tDbl, tStr} {
+	for _, t := range []ir.Type{tBool, tTiny, tSml, tInt, tDate, tBig, tFlt, tDbl, tStr, tBin} {
 		s := sig(ret, kernels[t.Kind], ret, t, tBool)
 		h.sigs[t.Kind] = s
 		sigs = append(sigs, s)
@@ -76,7 +76,7 @@ func zeroOf(t ir.Type) any {
 		return int64(0)
 	case ir.KindDouble:
 		return 0.0
-	case ir.KindVarchar:
+	case ir.KindVarchar, ir.KindBinary:
 		return ""
 	case ir.KindDate:
 		return ir.Date(0)
@@ -115,7 +115,7 @@ func (h *hashStep) function(doc string) *ir.Function {
 	fn := &ir.Function{
 		Name:     h.name,
 		Doc:      doc,
-		Synopsis: []string{h.name + "(T, ...) -> " + h.ret.String() + " where each T is BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE"},
+		Synopsis: []string{h.name + "(T, ...) -> " + h.ret.String() + " where each T is BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, VARCHAR, DATE or BINARY"},
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
 			params, err := hashParams(h.name, args)
 			if err != nil {
@@ -209,41 +209,23 @@ func typeofFn() *ir.Function {
 	return fn
 }
 
-// binaryFuncs are Spark functions that take or return BINARY, which exprc does
-// not have yet; the binder names the missing type instead of "unknown function".
-var binaryFuncs = map[string]string{
-	"unbase64":        "returns BINARY",
-	"unhex":           "returns BINARY",
-	"encode":          "returns BINARY",
-	"to_binary":       "returns BINARY",
-	"try_to_binary":   "returns BINARY",
-	"aes_encrypt":     "returns BINARY",
-	"aes_decrypt":     "returns BINARY",
-	"try_aes_decrypt": "returns BINARY",
-}
-
 // Unsupported returns, for a Spark function exprc knows of but cannot offer,
-// the reason as a message, and ok false for any other name: the BINARY
-// functions above, and the pending, planned and absent entries of
-// spark_functions.txt that are not registered.
+// the reason as a message, and ok false for any other name: the pending,
+// planned and absent entries of spark_functions.txt that are not registered.
 func Unsupported(name string) (msg string, ok bool) {
-	name = strings.ToLower(name)
-	why, ok := binaryFuncs[name]
-	if !ok {
-		return sparkUnsupported(name) // spark_functions.txt: pending, planned, absent
-	}
-	return name + " is not supported: it " + why + ", and exprc has no BINARY type yet", true
+	return sparkUnsupported(strings.ToLower(name)) // spark_functions.txt: pending, planned, absent
 }
 
-// stringAsBinary keeps Spark's rule for a BINARY parameter that exprc types
-// VARCHAR (the first one of fn): only a string or a NULL is accepted there,
-// never another type through an implicit cast (md5(123) is an error in Spark:
-// a number does not cast to BINARY). The other parameters keep the implicit
-// casts (sha2(s, '256') reads the length as INT).
+// stringAsBinary keeps Spark's rule for a BINARY parameter that exprc offers
+// as a VARCHAR and a BINARY overload (the first one of fn): only a string, a
+// BINARY or a NULL is accepted there, never another type through an implicit
+// cast (md5(123) is an error in Spark: a number does not cast to BINARY). The
+// other parameters keep the implicit casts (sha2(s, '256') reads the length
+// as INT).
 func stringAsBinary(fn *ir.Function) *ir.Function {
 	implicit := fn.Implicit
 	fn.Implicit = func(args []ir.Type) (*ir.Signature, error) {
-		if len(args) > 0 && args[0].Kind != ir.KindVarchar && args[0].Kind != ir.KindNull {
+		if len(args) > 0 && !args[0].IsByteString() && args[0].Kind != ir.KindNull {
 			return nil, errNoImplicit
 		}
 		return implicit(args)
@@ -260,7 +242,7 @@ func hexFn() *ir.Function {
 	asInt := sig(tStr, ok1(rt.HexInt64), tBig)
 	fn := strict("hex",
 		"Upper-case hex digits: of the 64-bit two's complement of an integer (hex(-1) is 'FFFFFFFFFFFFFFFF', hex(0) is '0'), or two per UTF-8 byte of a string. A DOUBLE is cast to BIGINT first, as Spark's implicit cast does (hex(17.9) is '11').",
-		nil, asInt, sig(tStr, ok1(rt.HexString), tStr))
+		nil, asInt, sig(tStr, ok1(rt.HexString), tStr), sig(tStr, ok1(rt.HexString), tBin))
 	implicit := fn.Implicit
 	fn.Implicit = func(args []ir.Type) (*ir.Signature, error) {
 		if len(args) == 1 && args[0].Kind == ir.KindDouble {
@@ -273,19 +255,19 @@ func hexFn() *ir.Function {
 
 func init() {
 	register(stringAsBinary(strict("md5", "MD5 digest of the UTF-8 bytes of s as 32 lower-case hex digits.",
-		nil, sig(tStr, ok1(rt.Md5), tStr))))
+		nil, sig(tStr, ok1(rt.Md5), tStr), sig(tStr, ok1(rt.Md5), tBin))))
 	register(stringAsBinary(strict("sha1", "SHA-1 digest of the UTF-8 bytes of s as 40 lower-case hex digits.",
-		nil, sig(tStr, ok1(rt.Sha1), tStr))), "sha")
+		nil, sig(tStr, ok1(rt.Sha1), tStr), sig(tStr, ok1(rt.Sha1), tBin))), "sha")
 	register(stringAsBinary(guarded("sha2",
 		"SHA-2 digest of the UTF-8 bytes of s as lower-case hex digits: bitLength 224, 256, 384 or 512 (0 means 256); NULL for any other bitLength, as Spark returns.",
-		nil, domain("sha2_domain", sig(tBool, ok2(rt.Sha2Defined), tStr, tInt)),
-		sig(tStr, ok2(rt.Sha2), tStr, tInt))))
+		nil, domain("sha2_domain", sig(tBool, ok2(rt.Sha2Defined), tStr, tInt), sig(tBool, ok2(rt.Sha2Defined), tBin, tInt)),
+		sig(tStr, ok2(rt.Sha2), tStr, tInt), sig(tStr, ok2(rt.Sha2), tBin, tInt))))
 	register(stringAsBinary(strict("crc32", "CRC-32 checksum (IEEE, as java.util.zip.CRC32) of the UTF-8 bytes of s as a BIGINT in [0, 4294967295].",
-		nil, sig(tBig, ok1(rt.Crc32), tStr))))
+		nil, sig(tBig, ok1(rt.Crc32), tStr), sig(tBig, ok1(rt.Crc32), tBin))))
 
 	murmur := newHashStep("hash", tInt, int32(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.Murmur3StepBool), ir.KindInt: ok3(rt.Murmur3StepInt32), ir.KindDate: ok3(rt.Murmur3StepInt32),
-		ir.KindBigint: ok3(rt.Murmur3StepInt64), ir.KindDouble: ok3(rt.Murmur3StepFloat64), ir.KindVarchar: ok3(rt.Murmur3StepString),
+		ir.KindBigint: ok3(rt.Murmur3StepInt64), ir.KindDouble: ok3(rt.Murmur3StepFloat64), ir.KindVarchar: ok3(rt.Murmur3StepString), ir.KindBinary: ok3(rt.Murmur3StepString),
 		ir.KindTinyint: ok3(rt.Murmur3StepInt8), ir.KindSmallint: ok3(rt.Murmur3StepInt16), ir.KindFloat: ok3(rt.Murmur3StepFloat32),
 	}, func(p int) impl {
 		bound := func(seed int32, x rt.Decimal, isNull bool) int32 { return rt.Murmur3StepDecimal(seed, x, isNull, p) }
@@ -294,7 +276,7 @@ func init() {
 	register(murmur.function("Spark's Murmur3 x86_32 hash of the arguments as INT, bit for bit: the running hash starts at 42 and each argument is hashed with it as seed (BOOLEAN as the INT 1 or 0, INT and DATE as INT, BIGINT as two words, DOUBLE as its bits with -0.0 as 0.0 and one NaN, VARCHAR as its UTF-8 bytes with Spark's tail handling, DECIMAL(p, s) as the BIGINT of its unscaled value up to 18 digits and as the unscaled value's minimal two's-complement big-endian bytes beyond, as Java's BigInteger.toByteArray gives them). Not strict: NULL arguments are skipped (hash(NULL) is 42); an argument error is the result (the leftmost one). MAP arguments are refused, as in Spark."))
 	xx := newHashStep("xxhash64", tBig, int64(42), map[ir.Kind]impl{
 		ir.KindBoolean: ok3(rt.XxHash64StepBool), ir.KindInt: ok3(rt.XxHash64StepInt32), ir.KindDate: ok3(rt.XxHash64StepInt32),
-		ir.KindBigint: ok3(rt.XxHash64StepInt64), ir.KindDouble: ok3(rt.XxHash64StepFloat64), ir.KindVarchar: ok3(rt.XxHash64StepString),
+		ir.KindBigint: ok3(rt.XxHash64StepInt64), ir.KindDouble: ok3(rt.XxHash64StepFloat64), ir.KindVarchar: ok3(rt.XxHash64StepString), ir.KindBinary: ok3(rt.XxHash64StepString),
 		ir.KindTinyint: ok3(rt.XxHash64StepInt8), ir.KindSmallint: ok3(rt.XxHash64StepInt16), ir.KindFloat: ok3(rt.XxHash64StepFloat32),
 	}, func(p int) impl {
 		bound := func(seed int64, x rt.Decimal, isNull bool) int64 { return rt.XxHash64StepDecimal(seed, x, isNull, p) }
@@ -304,7 +286,7 @@ func init() {
 
 	register(stringAsBinary(strict("base64",
 		"Standard padded base64 of the UTF-8 bytes of s, in lines of 76 characters joined by CRLF (\\r\\n), Spark's default (spark.sql.chunkBase64String.enabled is true).",
-		nil, sig(tStr, ok1(rt.Base64), tStr))))
+		nil, sig(tStr, ok1(rt.Base64), tStr), sig(tStr, ok1(rt.Base64), tBin))))
 	register(hexFn())
 	register(strict("bin",
 		"Binary digits of the 64-bit two's complement of x, without leading zeros (bin(-1) is 64 ones, bin(0) is '0').",

@@ -70,7 +70,7 @@ func kernelGoType(t ir.Type) reflect.Type {
 		return reflect.TypeFor[int16]()
 	case ir.KindFloat:
 		return reflect.TypeFor[float32]()
-	case ir.KindVarchar:
+	case ir.KindVarchar, ir.KindBinary:
 		return reflect.TypeFor[string]()
 	case ir.KindDecimal:
 		return reflect.TypeFor[rt.Decimal]()

@@ -478,8 +478,9 @@ func TestCastRules(t *testing.T) {
 		ir.KindBigint:   nums,
 		ir.KindFloat:    nums,
 		ir.KindDouble:   nums,
-		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ),
+		ir.KindVarchar:  append(slices.Clone(nums), ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ, ir.KindBinary),
 		ir.KindDate:     {ir.KindVarchar, ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ},
+		ir.KindBinary:   {ir.KindVarchar, ir.KindBinary},
 		// docs/semantics.md 10.5: numbers to and from TIMESTAMP (not
 		// BOOLEAN, not TIMESTAMP_NTZ)
 		ir.KindTimestamp:    {ir.KindTinyint, ir.KindSmallint, ir.KindInt, ir.KindBigint, ir.KindFloat, ir.KindDouble, ir.KindVarchar, ir.KindDate, ir.KindTimestamp, ir.KindTimestampNTZ},

@@ -90,7 +90,7 @@ func toCharDecimal(x ir.Type) *ir.Signature {
 func init() {
 	fn := strict("to_char",
 		"x written with fmt: a number (DECIMAL; INT, BIGINT, DOUBLE cast to DECIMAL(10,0), DECIMAL(20,0), DECIMAL(30,15) as Spark's implicit cast) with the constant number format fmt of to_number "+
-			"(digits that do not fit print as #; S prints + or -, MI a space or -, PR <...>), a DATE with the datetime pattern fmt (date_format). An invalid constant format is a compile error; BINARY forms are not supported (no BINARY type).",
+			"(digits that do not fit print as #; S prints + or -, MI a space or -, PR <...>), a DATE with the datetime pattern fmt (date_format). An invalid constant format is a compile error; the BINARY forms ('hex', 'base64', 'utf-8') are not implemented yet.",
 		append(errs(rt.InvalidDatetimePatternChar, rt.InvalidDatetimePatternLength), numberFormatClasses...),
 		sig(tStr, k2(rt.DateFormat), tDate, tStr))
 	base := fn.Resolve

@@ -25,10 +25,10 @@ func init() {
 		nil, sig(tInt, ok1(rt.Ascii), tStr)))
 	register(strict("chr", "The character with code point n mod 256 (U+0000 to U+00FF, so chr(321) is 'A'); '' when n < 0.",
 		nil, sig(tStr, ok1(rt.Chr), tBig)), "char")
-	register(strict("octet_length", "Number of bytes of s in UTF-8.",
-		nil, sig(tInt, ok1(rt.OctetLength), tStr)))
-	register(strict("bit_length", "Number of bits of s in UTF-8 (8 times octet_length).",
-		nil, sig(tInt, ok1(rt.BitLength), tStr)))
+	register(strict("octet_length", "Number of bytes of s in UTF-8, or of a BINARY.",
+		nil, sig(tInt, ok1(rt.OctetLength), tStr), sig(tInt, ok1(rt.LengthBinary), tBin)))
+	register(strict("bit_length", "Number of bits of s in UTF-8, or of a BINARY (8 times octet_length).",
+		nil, sig(tInt, ok1(rt.BitLength), tStr), sig(tInt, ok1(rt.BitLengthBinary), tBin)))
 	register(strict("split_part",
 		"Part n of s split at every delim (1 the first, -1 the last); '' when there is no such part; an empty delim does not split. Part 0 raises.",
 		errs(rt.InvalidIndexOfZero), sig(tStr, k3(rt.SplitPart), tStr, tStr, tInt)))

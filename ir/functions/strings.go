@@ -22,12 +22,15 @@ func concatFn() *ir.Function {
 	return &ir.Function{
 		Name:     "concat",
 		Infix:    "||",
-		Doc:      "Concatenation of one or more strings (also the || operator); NULL if any argument is NULL.",
-		Synopsis: []string{"concat(VARCHAR, ...) -> VARCHAR"},
+		Doc:      "Concatenation of one or more strings (also the || operator); NULL if any argument is NULL. When every argument is BINARY, the bytes as a BINARY; otherwise BINARY arguments are read as VARCHAR (Spark's ConcatCoercion).",
+		Synopsis: []string{"concat(VARCHAR, ...) -> VARCHAR", "concat(BINARY, ...) -> BINARY"},
 		Strict:   true,
 		Resolve: func(args []ir.Type) (*ir.Signature, error) {
 			if len(args) < 1 {
 				return nil, minArityError("concat", len(args), 1)
+			}
+			if allBinary(args) {
+				return concatBinary(len(args)), nil
 			}
 			for _, a := range args {
 				if !ir.Widens(a, tStr) {
@@ -45,6 +48,9 @@ func concatFn() *ir.Function {
 			if len(args) < 1 {
 				return nil, errNoImplicit
 			}
+			if allBinary(args) {
+				return concatBinary(len(args)), nil
+			}
 			for _, a := range args {
 				if ImplicitCost(a, tStr) < 0 {
 					return nil, errNoImplicit
@@ -60,17 +66,20 @@ func concatFn() *ir.Function {
 
 func init() {
 	register(strict("length",
-		"Number of characters (Unicode code points) in s; each byte of invalid UTF-8 counts as one character.",
-		nil, sig(tInt, ok1(rt.Length), tStr)), "char_length", "character_length", "len")
+		"Number of characters (Unicode code points) in s; each byte of invalid UTF-8 counts as one character. Of a BINARY, the number of bytes.",
+		nil, sig(tInt, ok1(rt.Length), tStr), sig(tInt, ok1(rt.LengthBinary), tBin)), "char_length", "character_length", "len")
 	register(strict("upper", "s with every letter mapped to upper case (simple per-character mapping; invalid UTF-8 bytes are kept).",
 		nil, sig(tStr, ok1(rt.Upper), tStr)), "ucase")
 	register(strict("lower", "s with every letter mapped to lower case (simple per-character mapping; invalid UTF-8 bytes are kept).",
 		nil, sig(tStr, ok1(rt.Lower), tStr)), "lcase")
 	register(strict("substring",
-		"Characters of s from 1-based position pos (0 acts like 1, a negative pos counts from the end), at most len of them (default: to the end); a window outside s, or len <= 0, gives ''.",
+		"Characters of s from 1-based position pos (0 acts like 1, a negative pos counts from the end), at most len of them (default: to the end); a window outside s, or len <= 0, gives ''. "+
+			"Of a BINARY, its bytes the same way (Spark's ByteArray.subStringSQL, whose 32-bit arithmetic wraps: substr(b, -2147483648) is all of b).",
 		nil,
 		sig(tStr, ok2(rt.Substring2), tStr, tInt),
-		sig(tStr, ok3(rt.Substring3), tStr, tInt, tInt)), "substr")
+		sig(tStr, ok3(rt.Substring3), tStr, tInt, tInt),
+		sig(tBin, ok2(rt.SubstrBinaryFrom), tBin, tInt),
+		sig(tBin, ok3(rt.SubstrBinary), tBin, tInt, tInt)), "substr")
 	register(concatFn())
 	register(strict("trim", "s without leading and trailing spaces (only ' ', not tabs or newlines); trim(chars, s), also TRIM([BOTH] chars FROM s), removes the characters that occur in chars instead.",
 		nil, sig(tStr, ok1(rt.Trim), tStr), sig(tStr, ok2(rt.TrimChars), tStr, tStr)))

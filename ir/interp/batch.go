@@ -153,6 +153,14 @@ func newColumnReader(a arrow.Array) (columnReader, error) {
 			}
 			return a.Value(i)
 		}, nil
+	case *array.Binary:
+		// BINARY values are strings holding the bytes (ir.Value)
+		return func(i int) any {
+			if a.IsNull(i) {
+				return nil
+			}
+			return a.ValueString(i)
+		}, nil
 	case *array.Date32:
 		return func(i int) any {
 			if a.IsNull(i) {
@@ -276,6 +284,8 @@ func AppendValue(b array.Builder, v any) error {
 		b.Append(v.(float64))
 	case *array.StringBuilder:
 		b.Append(v.(string))
+	case *array.BinaryBuilder:
+		b.AppendString(v.(string))
 	case *array.Date32Builder:
 		b.Append(arrow.Date32(v.(ir.Date)))
 	case *array.TimestampBuilder:

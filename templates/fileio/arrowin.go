@@ -209,6 +209,11 @@ func convertible(ft arrow.DataType, t sqltype.Type) bool {
 		case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
 			return true
 		}
+	case sqltype.Binary:
+		switch ft.ID() {
+		case arrow.BINARY, arrow.LARGE_BINARY, arrow.FIXED_SIZE_BINARY, arrow.BINARY_VIEW:
+			return true
+		}
 	case sqltype.Date:
 		return ft.ID() == arrow.DATE32 || ft.ID() == arrow.DATE64
 	case sqltype.Timestamp, sqltype.TimestampNTZ:
@@ -412,6 +417,17 @@ func valueAt(arr arrow.Array, i int, t sqltype.Type) (any, error) {
 	case sqltype.DTInterval:
 		if a, ok := arr.(*array.Duration); ok {
 			return durationMicros(int64(a.Value(i)), a.DataType().(*arrow.DurationType).Unit)
+		}
+	case sqltype.Binary:
+		switch a := arr.(type) {
+		case *array.Binary:
+			return string(a.Value(i)), nil
+		case *array.LargeBinary:
+			return string(a.Value(i)), nil
+		case *array.FixedSizeBinary:
+			return string(a.Value(i)), nil
+		case *array.BinaryView:
+			return string(a.Value(i)), nil
 		}
 	case sqltype.Date:
 		switch a := arr.(type) {

@@ -40,7 +40,9 @@
 //	         a duplicate key keeps its first position and its last value.
 //
 // In JSON, a scalar column also accepts its value as a JSON string ("12" for a
-// BIGINT), and null or a missing key is NULL.
+// BIGINT), and null or a missing key is NULL. A BINARY value is written and
+// read as standard padded base64 text (RFC 4648), in JSON (as Spark's JSON
+// writer) and in CSV.
 //
 // In CSV, NULL is an empty unquoted field, for every type. A quoted empty field
 // "" is the empty string for VARCHAR and NULL for every other type, so the CSV
@@ -62,6 +64,7 @@
 //	             and scale (another scale rounded HALF_UP; a value beyond p
 //	             digits is an error), and from any integer type
 //	VARCHAR      from large_string and string_view
+//	BINARY       from large_binary, fixed_size_binary and binary_view
 //	DATE         from date64 holding whole days
 //	MAP          from a map whose key and item types convert by these rules
 //

@@ -189,6 +189,7 @@ func columnarSchema(f *os.File, path, format string) (*arrow.Schema, map[string]
 //	bool -> BOOLEAN      int8 -> TINYINT     int16, uint8 -> SMALLINT
 //	int32, uint16 -> INT int64, uint32, uint64 -> BIGINT (a uint64 value above 2^63-1 is an error)
 //	float32 -> FLOAT     float64 -> DOUBLE   string, large_string, string_view -> VARCHAR
+//	binary, large_binary, fixed_size_binary, binary_view -> BINARY
 //	date32, date64 -> DATE          decimal32/64/128(p, s) -> DECIMAL(p, s)
 //	month_interval -> INTERVAL YEAR TO MONTH  duration[s|ms|us|ns] -> INTERVAL DAY TO SECOND
 //	(a field with exprc.interval metadata, as exprc writes intervals to Parquet
@@ -216,6 +217,8 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		return sqltype.Type{Kind: sqltype.Double}, "", true
 	case arrow.STRING, arrow.LARGE_STRING, arrow.STRING_VIEW:
 		return sqltype.Type{Kind: sqltype.Varchar}, "", true
+	case arrow.BINARY, arrow.LARGE_BINARY, arrow.FIXED_SIZE_BINARY, arrow.BINARY_VIEW:
+		return sqltype.Type{Kind: sqltype.Binary}, "", true
 	case arrow.DATE32:
 		return sqltype.Type{Kind: sqltype.Date}, "", true
 	case arrow.TIMESTAMP:
@@ -242,7 +245,7 @@ func ArrowSQLType(dt arrow.DataType) (t sqltype.Type, note string, ok bool) {
 		switch {
 		case !kok || k.Kind != sqltype.Varchar && k.Kind != sqltype.Int && k.Kind != sqltype.Bigint:
 			return sqltype.Type{}, "exprc's MAP keys are VARCHAR, INT or BIGINT", false
-		case !vok || v.Kind == sqltype.Map || v.Kind == sqltype.YMInterval || v.Kind == sqltype.DTInterval:
+		case !vok || v.Kind == sqltype.Map || v.Kind == sqltype.YMInterval || v.Kind == sqltype.DTInterval || v.Kind == sqltype.Binary:
 			return sqltype.Type{}, "exprc's MAP values are BOOLEAN, INT, BIGINT, DOUBLE, DECIMAL, VARCHAR or DATE", false
 		}
 		return sqltype.Type{Kind: sqltype.Map, Key: &k, Value: &v}, "", true

@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"bufio"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -92,7 +93,7 @@ func checkWritable(t arrow.DataType) error {
 	switch t.ID() {
 	case arrow.BOOL, arrow.INT8, arrow.INT16, arrow.INT32, arrow.INT64,
 		arrow.UINT8, arrow.UINT16, arrow.UINT32, arrow.UINT64,
-		arrow.FLOAT32, arrow.FLOAT64, arrow.STRING, arrow.LARGE_STRING, arrow.DATE32, arrow.NULL, arrow.DECIMAL128, arrow.TIMESTAMP:
+		arrow.FLOAT32, arrow.FLOAT64, arrow.STRING, arrow.LARGE_STRING, arrow.DATE32, arrow.NULL, arrow.DECIMAL128, arrow.TIMESTAMP, arrow.BINARY:
 		return nil
 	case arrow.MAP:
 		m := t.(*arrow.MapType)
@@ -414,6 +415,13 @@ func jsonAppender(col arrow.Array) appender {
 		return func(buf []byte, i int) []byte { return appendJSONString(buf, a.Value(i)) }
 	case *array.LargeString:
 		return func(buf []byte, i int) []byte { return appendJSONString(buf, a.Value(i)) }
+	case *array.Binary:
+		// BINARY as a base64 string, as Spark's JSON writer writes it
+		return func(buf []byte, i int) []byte {
+			buf = append(buf, '"')
+			buf = base64.StdEncoding.AppendEncode(buf, a.Value(i))
+			return append(buf, '"')
+		}
 	case *array.Date32:
 		return func(buf []byte, i int) []byte {
 			buf = append(buf, '"')
@@ -495,6 +503,10 @@ func textAppender(col arrow.Array) appender {
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
 	case *array.LargeString:
 		return func(buf []byte, i int) []byte { return appendValidUTF8(buf, a.Value(i)) }
+	case *array.Binary:
+		// BINARY as standard padded base64 (no character needs CSV quotes),
+		// the spelling the text readers read back (docs/semantics.md 2)
+		return func(buf []byte, i int) []byte { return base64.StdEncoding.AppendEncode(buf, a.Value(i)) }
 	case *array.Date32:
 		return func(buf []byte, i int) []byte { return appendDate(buf, date(a.Value(i))) }
 	case *array.Timestamp:

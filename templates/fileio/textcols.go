@@ -45,7 +45,7 @@ func (c *inColumn) len() int {
 		return len(c.f64)
 	case sqltype.Decimal:
 		return len(c.dec)
-	case sqltype.Varchar:
+	case sqltype.Varchar, sqltype.Binary:
 		return len(c.offs) - 1
 	}
 	return c.mb.Len()
@@ -68,7 +68,7 @@ func (c *inColumn) appendNull() {
 		c.f64 = append(c.f64, 0)
 	case sqltype.Decimal:
 		c.dec = append(c.dec, rt.Decimal{})
-	case sqltype.Varchar:
+	case sqltype.Varchar, sqltype.Binary:
 		c.offs = append(c.offs, int32(len(c.data)))
 	}
 }
@@ -98,7 +98,7 @@ func (c *inColumn) appendValue(v any) {
 		c.f64 = append(c.f64, v.(float64))
 	case sqltype.Decimal:
 		c.dec = append(c.dec, v.(rt.Decimal))
-	case sqltype.Varchar:
+	case sqltype.Varchar, sqltype.Binary:
 		c.appendString(v.(string))
 	default:
 		appendValue(c.mb, c.c.Type, v)
@@ -128,7 +128,7 @@ func (c *inColumn) reserve(n int) {
 		c.f64 = slices.Grow(c.f64, n)
 	case sqltype.Decimal:
 		c.dec = slices.Grow(c.dec, n)
-	case sqltype.Varchar:
+	case sqltype.Varchar, sqltype.Binary:
 		c.offs = slices.Grow(c.offs, n)
 	}
 }
@@ -149,7 +149,7 @@ func (c *inColumn) truncate(n int) {
 		c.f64 = c.f64[:n]
 	case sqltype.Decimal:
 		c.dec = c.dec[:n]
-	case sqltype.Varchar:
+	case sqltype.Varchar, sqltype.Binary:
 		c.offs = c.offs[:n+1]
 		c.data = c.data[:c.offs[n]]
 	}
@@ -229,7 +229,7 @@ func (c *inColumn) array(mem memory.Allocator) arrow.Array {
 		} else {
 			bufs[1] = memory.NewResizableBuffer(mem)
 		}
-	case sqltype.Varchar:
+	case sqltype.Varchar, sqltype.Binary:
 		bufs[1] = bufferOf(mem, arrow.Int32Traits.CastToBytes(c.offs))
 		bufs = append(bufs, bufferOf(mem, c.data))
 	}

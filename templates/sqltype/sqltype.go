@@ -62,6 +62,9 @@ const (
 	// end fields (Type.Start, Type.End) are part of the type, not the value.
 	YMInterval
 	DTInterval
+	// Binary is Spark's BinaryType: a byte string with no encoding, Arrow's
+	// binary (Parquet BYTE_ARRAY without a string annotation).
+	Binary
 )
 
 var kindNames = [...]string{
@@ -82,6 +85,7 @@ var kindNames = [...]string{
 	// The kinds' names; a type's String names its fields too.
 	YMInterval: "INTERVAL YEAR TO MONTH",
 	DTInterval: "INTERVAL DAY TO SECOND",
+	Binary:     "BINARY",
 }
 
 // String is the kind's SQL name: BIGINT, MAP, DECIMAL.
@@ -226,6 +230,7 @@ func (t Type) String() string {
 //	TINYINT int8      SMALLINT int16   FLOAT float32
 //	TIMESTAMP timestamp[us, tz=UTC]    TIMESTAMP_NTZ timestamp[us]
 //	INTERVAL YEAR ... month_interval   INTERVAL DAY ... duration[us]
+//	BINARY binary
 func Arrow(t Type) arrow.DataType {
 	switch t.Kind {
 	case Boolean:
@@ -248,6 +253,8 @@ func Arrow(t Type) arrow.DataType {
 		return ArrowTimestampNTZ
 	case Varchar:
 		return arrow.BinaryTypes.String
+	case Binary:
+		return arrow.BinaryTypes.Binary
 	case Date:
 		return arrow.FixedWidthTypes.Date32
 	case Map:
@@ -290,6 +297,8 @@ func Of(dt arrow.DataType) (Type, error) {
 		return Type{Kind: Double}, nil
 	case arrow.STRING:
 		return Type{Kind: Varchar}, nil
+	case arrow.BINARY:
+		return Type{Kind: Binary}, nil
 	case arrow.DATE32:
 		return Type{Kind: Date}, nil
 	case arrow.TIMESTAMP:

@@ -283,6 +283,10 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 	case *array.Boolean:
 		v := Bools(a)
 		return BoolArray(mem, &v, sel, n)
+	case *array.Binary:
+		s := BinaryAsString(a)
+		defer s.Release()
+		return AsBinary(TakeColumn(mem, s, kept, n))
 	case *array.String:
 		src := a.ValueOffsets() // absolute offsets into the data buffer
 		var raw []byte

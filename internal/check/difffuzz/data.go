@@ -126,6 +126,16 @@ func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 			return pick(r, edgeStrings)
 		}
 		return pick(r, stringPool)
+	case ir.KindBinary:
+		// bytes of either half, so that the unsigned order shows
+		if isEdge {
+			return pick(r, []string{"", "\x00", "\xff", "\x7f", "\x80", "\xff\x00", "abc", "\xc3\xa9"})
+		}
+		b := make([]byte, r.IntN(5))
+		for i := range b {
+			b[i] = pick(r, []byte{0x00, 0x01, 0x41, 0x61, 0x7f, 0x80, 0xc3, 0xfe, 0xff})
+		}
+		return string(b)
 	case ir.KindDate:
 		if isEdge {
 			return ir.Date(pick(r, edgeDates))
@@ -315,7 +325,7 @@ func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
 			return nil, err
 		}
 		return strconv.ParseFloat(s, 64)
-	case ir.KindVarchar:
+	case ir.KindVarchar, ir.KindBinary:
 		if len(raw) > 0 && raw[0] == '{' {
 			var h struct{ Hex string }
 			if err := json.Unmarshal(raw, &h); err != nil {

@@ -17,7 +17,7 @@ import (
 // widening, and NULL values inside maps all occur.
 var (
 	scalarTypes = []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar, ir.TypeDate,
-		decimalTypes[0], decimalTypes[1], decimalTypes[2], ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}
+		decimalTypes[0], decimalTypes[1], decimalTypes[2], ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat, ir.TypeBinary}
 	// decimalTypes are the DECIMAL types of columns and outputs: TPC-H's
 	// money on 64 bits, a 128-bit type that +, -, *, / and % map to
 	// itself (so whole trees of arithmetic keep it), and a small one that
@@ -186,7 +186,7 @@ func (s *Schema) ddl(b *strings.Builder) {
 var typePrefix = map[ir.Kind]string{
 	ir.KindBoolean: "p", ir.KindInt: "i", ir.KindBigint: "b", ir.KindDouble: "d",
 	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m", ir.KindDecimal: "n",
-	ir.KindTinyint: "y", ir.KindSmallint: "h", ir.KindFloat: "f",
+	ir.KindTinyint: "y", ir.KindSmallint: "h", ir.KindFloat: "f", ir.KindBinary: "v",
 }
 
 // RandomSchema draws a table: one or two columns of each scalar type and one
@@ -723,6 +723,8 @@ func castSources(t ir.Type) []ir.Type {
 		return []ir.Type{ir.TypeVarchar, ir.TypeDate}
 	case ir.KindVarchar:
 		return scalarTypes
+	case ir.KindBinary:
+		return []ir.Type{ir.TypeVarchar, ir.TypeBinary} // Spark's ANSI casts: only a string becomes BINARY
 	default:
 		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar,
 			ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}, decimalTypes...)
@@ -823,7 +825,7 @@ func (g *Generator) cast(t ir.Type, d int) *Node {
 var castAlias = map[ir.Kind]string{
 	ir.KindBoolean: "boolean", ir.KindInt: "int", ir.KindBigint: "bigint", ir.KindDouble: "double",
 	ir.KindVarchar: "string", ir.KindDate: "date",
-	ir.KindTinyint: "tinyint", ir.KindSmallint: "smallint", ir.KindFloat: "float",
+	ir.KindTinyint: "tinyint", ir.KindSmallint: "smallint", ir.KindFloat: "float", ir.KindBinary: "binary",
 }
 
 var infix = map[string][]string{
@@ -1024,6 +1026,14 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 			return &Node{K: KInfix, T: t, Text: "%", Args: []*Node{g.leaf(t), g.lit(t, "7")}}
 		}
 		return g.lit(t, pick(g.r, []string{"0", "1", "2", "3", "-1", "100", "67108865", "2147483647", "-2147483648"}))
+	}
+	if (name == "encode" && i == 1 || name == "decode" && i == 1) && t.Kind == ir.KindVarchar && g.pct(85) {
+		// a charset: Spark 4.0's seven in any case, now and then another
+		return g.lit(t, sqlString(pick(g.r, []string{"UTF-8", "utf-8", "US-ASCII", "ISO-8859-1", "UTF-16", "UTF-16BE", "utf-16le", "UTF-32", "latin1", "EBCDIC"})))
+	}
+	if (name == "unhex" || name == "unbase64") && i == 0 && t.Kind == ir.KindVarchar && g.pct(70) {
+		// mostly text in the format, well formed or nearly
+		return g.lit(t, sqlString(pick(g.r, []string{"", "41", "4a4B", "123", "zz", "0", "QUJD", "QQ", "QQ==", "Q", "QQ=x", "U3Bh cmsg", "abc=", "ab=", "====", "é"})))
 	}
 	if name == "json_array_length" && t.Kind == ir.KindVarchar && g.pct(70) {
 		// Mostly JSON text, well formed or nearly: random strings are
@@ -1295,6 +1305,7 @@ var literals = map[ir.Kind][]string{
 	ir.KindBoolean:  {"TRUE", "FALSE"},
 	ir.KindInt:      {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
 	ir.KindTinyint:  {"0Y", "1Y", "-1Y", "7Y", "127Y", "-128Y", "100Y", "-100Y", "12Y"},
+	ir.KindBinary:   {"X''", "X'00'", "X'FF'", "X'7F80'", "x'abc'", "X'0102030405'", "CAST('é' AS BINARY)", "X'C3'", "X'61'"},
 	ir.KindSmallint: {"0S", "1S", "-1S", "300S", "32767S", "-32768S", "182S", "-181S"},
 	ir.KindFloat: {"0.0F", "-0.0F", "1.5F", "1.1F", "-2.5F", "3.4028235e38F", "-3.4028235e38F", "1e-45F", "16777217F", "0.1F",
 		"CAST('NaN' AS FLOAT)", "CAST('Infinity' AS FLOAT)", "CAST('-Infinity' AS FLOAT)", "128.5F"},

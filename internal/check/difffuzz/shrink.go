@@ -15,7 +15,7 @@ const maxCandidates = 160
 // simpleLiteral is the plainest literal of each type.
 var simpleLiteral = map[ir.Kind]string{
 	ir.KindBoolean: "TRUE", ir.KindInt: "0", ir.KindBigint: "CAST(0 AS BIGINT)", ir.KindDouble: "0.0D",
-	ir.KindVarchar: "''", ir.KindDate: "DATE '1970-01-01'",
+	ir.KindVarchar: "''", ir.KindDate: "DATE '1970-01-01'", ir.KindBinary: "X''",
 }
 
 // localReductions lists the simpler nodes that may replace n.
