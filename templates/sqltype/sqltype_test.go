@@ -23,6 +23,8 @@ func TestRoundTrip(t *testing.T) {
 		{Type{Kind: Double}, arrow.PrimitiveTypes.Float64, "DOUBLE"},
 		{str, arrow.BinaryTypes.String, "VARCHAR"},
 		{Type{Kind: Date}, arrow.FixedWidthTypes.Date32, "DATE"},
+		{Type{Kind: Timestamp}, &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, "TIMESTAMP"},
+		{Type{Kind: TimestampNTZ}, &arrow.TimestampType{Unit: arrow.Microsecond}, "TIMESTAMP_NTZ"},
 		{dec, &arrow.Decimal128Type{Precision: 15, Scale: 2}, "DECIMAL(15,2)"},
 		{inner, arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 15, Scale: 2}), "MAP<VARCHAR, DECIMAL(15,2)>"},
 		{Type{Kind: Map, Key: &str, Value: &inner}, arrow.MapOf(arrow.BinaryTypes.String, arrow.MapOf(arrow.BinaryTypes.String, &arrow.Decimal128Type{Precision: 15, Scale: 2})), "MAP<VARCHAR, MAP<VARCHAR, DECIMAL(15,2)>>"},
@@ -40,8 +42,8 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("String() = %q, want %q", got, c.sql)
 		}
 	}
-	if _, err := Of(arrow.PrimitiveTypes.Int16); err == nil {
-		t.Error("Of(int16) gave a SQL type; want an error")
+	if _, err := Of(arrow.FixedWidthTypes.Float16); err == nil {
+		t.Error("Of(float16) gave a SQL type; want an error")
 	}
 	if got := Arrow(Type{Kind: Null}); got != arrow.Null {
 		t.Errorf("Arrow(NULL) = %s, want null", got)
