@@ -6942,241 +6942,265 @@ SELECT unix_seconds(ts) AS r FROM t;
 SELECT CAST(CAST(s AS DECIMAL(20,1)) AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2306
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT CAST(greatest(ts, tt) AS VARCHAR) AS r FROM t;
 
 -- name: Case2307
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT CAST(least(nt, TIMESTAMP_NTZ '2024-01-01') AS VARCHAR) AS r FROM t;
 
 -- name: Case2308
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT ts IN (TIMESTAMP '2024-01-01 01:00:00+01:00', tt) AS r FROM t;
 
 -- name: Case2309
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT ts IN (tt) AS r FROM t;
 
 -- name: Case2310
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT CASE ts WHEN tt THEN 'same' ELSE 'other' END AS r FROM t;
 
 -- name: Case2311
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT NULLIF(nt, TIMESTAMP_NTZ '2024-01-01') IS NULL AS r FROM t;
 
 -- name: Case2312
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT hash(CAST(0 AS TIMESTAMP)) = hash(CAST(0 AS BIGINT)) AS r FROM t;
 
 -- name: Case2313
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT xxhash64(nt) = xxhash64(unix_micros(CAST(nt AS TIMESTAMP))) AS r FROM t;
 
 -- name: Case2314
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2315
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case2316
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2317
-SELECT parse_url(s, 'QUERY') AS r FROM t;
-
--- name: Case2318
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2319
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2320
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2321
 SELECT parse_url(s, 'PATH') AS r FROM t;
 
--- name: Case2322
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2323
+-- name: Case2318
 SELECT parse_url(s, 'FILE') AS r FROM t;
 
--- name: Case2324
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+-- name: Case2319
+SELECT parse_url(s, 'REF') AS r FROM t;
 
--- name: Case2325
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+-- name: Case2320
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
--- name: Case2326
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2327
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2328
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2329
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2330
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2331
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2332
-SELECT parse_url(s, 'NOPE') AS r FROM t;
-
--- name: Case2333
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2334
+-- name: Case2321
 SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
+-- name: Case2322
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2323
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2324
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2325
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2326
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2327
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2328
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2329
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2330
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2331
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2332
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
+-- name: Case2333
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2334
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
 -- name: Case2335
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2336
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2337
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2338
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2339
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2340
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case2341
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2342
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2343
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2344
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2345
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2346
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2347
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2348
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2349
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case2350
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case2351
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case2352
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
 -- name: Case2353
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
 -- name: Case2354
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2355
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2356
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2357
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2358
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2359
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2360
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2361
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
 -- name: Case2362
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
 -- name: Case2363
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2364
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2365
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2366
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2367
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2368
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2369
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2370
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2371
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_long(s, 'a/b') AS r FROM t;
 
 -- name: Case2372
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
 
 -- name: Case2373
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT xpath_int(s, 'a') AS r FROM t;
 
 -- name: Case2374
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT xpath_long(s, 'a') AS r FROM t;
 
 -- name: Case2375
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
 
 -- name: Case2376
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
 
 -- name: Case2377
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
 
 -- name: Case2378
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
 
 -- name: Case2379
 SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2380
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'a/d') AS r FROM t;
 
 -- name: Case2381
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
 
 -- name: Case2382
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
 
 -- name: Case2383
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
 
 -- name: Case2384
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT xpath_string(s, 'a/b') AS r FROM t;
 
 -- name: Case2385
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2386
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2387
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2388
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2389
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2390
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2391
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2392
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2393
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;
