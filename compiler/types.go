@@ -68,7 +68,11 @@ func (b *binder) bindType(t *ast.TypeName) (ir.Type, bool) {
 		}
 		if v.Kind == ir.KindTinyint || v.Kind == ir.KindSmallint || v.Kind == ir.KindFloat ||
 			v.Kind == ir.KindTimestamp || v.Kind == ir.KindTimestampNTZ || v.IsInterval() {
-			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type %s are not supported yet; use INT or DOUBLE", v)
+			use := "INT or DOUBLE"
+			if v.Kind == ir.KindTimestamp || v.Kind == ir.KindTimestampNTZ {
+				use = "BIGINT microseconds (unix_micros)"
+			}
+			b.errs.Add(t.Value.Pos, diag.Unsupported, "MAP values of type %s are not supported yet; use %s", v, use)
 			return ir.Type{}, false
 		}
 		return ir.MapOf(k, v), true

@@ -11,6 +11,7 @@ import (
 	"github.com/apache/arrow-go/v18/arrow/csv"
 	"github.com/apache/arrow-go/v18/arrow/decimal"
 	"github.com/apache/arrow-go/v18/arrow/decimal128"
+	"github.com/apache/arrow-go/v18/arrow/float16"
 	"github.com/apache/arrow-go/v18/arrow/ipc"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
@@ -85,6 +86,8 @@ func appendFix(b array.Builder, v any) error {
 		b.Append(arrow.Date32FromTime(d))
 	case *array.TimestampBuilder:
 		b.Append(arrow.Timestamp(v.(int64)))
+	case *array.Float16Builder:
+		b.Append(float16.New(float32(v.(float64))))
 	case *array.Decimal128Builder:
 		dt := b.Type().(*arrow.Decimal128Type)
 		n, err := decimal128.FromString(v.(string), dt.Precision, dt.Scale)
@@ -210,6 +213,6 @@ var schemaFixtures = map[string][]fixCol{
 	},
 	// No column exprc reads.
 	"untyped": {
-		{"ts", &arrow.TimestampType{Unit: arrow.Second}, true, []any{int64(0)}},
+		{"h", arrow.FixedWidthTypes.Float16, true, []any{1.5}},
 	},
 }

@@ -143,16 +143,18 @@ var table = map[ir.Kind]Info{
 		ItemConv: "int32", SubSpec: "SubSpecInt32", OrderPkg: "vec", Order: "CompareInt32", Packer: "Int32", JSONValue: "AppendJSONDate",
 		InputMethod: "Date", InputPkg: "time", InputType: "Time"},
 	// TIMESTAMP and TIMESTAMP_NTZ are int64 microseconds and compute as
-	// BIGINT does; they are never MAP keys or values nor subquery members
-	// (the compiler refuses such MAPs and compares subquery keys as
-	// BIGINT). Their Arrow types have a time unit and a zone, so no arrow
+	// BIGINT does, subquery keys included (BIGINT's spec, order and
+	// packer); they are never MAP keys or values (the compiler refuses
+	// such MAPs). Their Arrow types have a time unit and a zone, so no arrow
 	// package variable holds them: ArrowGroup is empty, and ArrowField
 	// names a variable of package vec (vec.ArrowTimestamp).
 	ir.KindTimestamp: {GoType: "int64", ArrowField: "ArrowTimestamp", ArrowArray: "Timestamp",
 		Reader: "Timestamps", Builder: "TimestampArray", Appender: "AppendTimestamp", Failed: "Int64", Direct: true, Fixed: true,
+		SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64",
 		InputMethod: "Timestamp", InputPkg: "time", InputType: "Time"},
 	ir.KindTimestampNTZ: {GoType: "int64", ArrowField: "ArrowTimestampNTZ", ArrowArray: "Timestamp",
 		Reader: "Timestamps", Builder: "TimestampNTZArray", Appender: "AppendTimestamp", Failed: "Int64", Direct: true, Fixed: true,
+		SubSpec: "SubSpecInt64", OrderPkg: "vec", Order: "CompareInt64", Packer: "Int64",
 		InputMethod: "TimestampNTZ", InputPkg: "time", InputType: "Time"},
 	// DECIMAL(p, s) is an rt.Decimal (the unscaled value in Arrow's
 	// decimal128 layout) whatever p and s are: the printer spells the Go

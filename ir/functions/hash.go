@@ -47,8 +47,12 @@ func (h *hashStep) sigFor(t ir.Type) *ir.Signature {
 func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl, decimal func(p int) impl) *hashStep {
 	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}, decimal: decimal}
 	var sigs []*ir.Signature
-	for _, t := range []ir.Type{tBool, tTiny, tSml, tInt, tDate, tBig, tFlt, tDbl, tStr, tBin} {
-		s := sig(ret, kernels[t.Kind], ret, t, tBool)
+	for _, t := range []ir.Type{tBool, tTiny, tSml, tInt, tDate, tBig, tFlt, tDbl, tStr, tTS, tNTZ, tBin} {
+		k := t.Kind
+		if k == ir.KindTimestamp || k == ir.KindTimestampNTZ {
+			k = ir.KindBigint // Spark hashes a timestamp as its long
+		}
+		s := sig(ret, kernels[k], ret, t, tBool)
 		h.sigs[t.Kind] = s
 		sigs = append(sigs, s)
 	}
@@ -80,6 +84,10 @@ func zeroOf(t ir.Type) any {
 		return ""
 	case ir.KindDate:
 		return ir.Date(0)
+	case ir.KindTimestamp:
+		return ir.Timestamp(0)
+	case ir.KindTimestampNTZ:
+		return ir.TimestampNTZ(0)
 	case ir.KindDecimal:
 		return rt.Decimal{}
 	}

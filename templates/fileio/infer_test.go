@@ -26,6 +26,8 @@ func TestArrowSQLTypeReads(t *testing.T) {
 		&arrow.Decimal32Type{Precision: 9, Scale: 2}, &arrow.Decimal64Type{Precision: 18, Scale: 3},
 		&arrow.Decimal128Type{Precision: 38, Scale: 38}, arrow.MapOf(arrow.PrimitiveTypes.Int16, arrow.FixedWidthTypes.Date64),
 		arrow.BinaryTypes.Binary, arrow.BinaryTypes.LargeBinary, &arrow.FixedSizeBinaryType{ByteWidth: 16}, arrow.BinaryTypes.BinaryView,
+		&arrow.TimestampType{Unit: arrow.Microsecond}, &arrow.TimestampType{Unit: arrow.Nanosecond, TimeZone: "UTC"},
+		&arrow.TimestampType{Unit: arrow.Second, TimeZone: "Europe/Paris"},
 	} {
 		st, _, ok := ArrowSQLType(dt)
 		if !ok {
@@ -37,7 +39,7 @@ func TestArrowSQLTypeReads(t *testing.T) {
 		}
 	}
 	for _, dt := range []arrow.DataType{
-		&arrow.TimestampType{Unit: arrow.Microsecond}, arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.Binary), arrow.ListOf(arrow.PrimitiveTypes.Int64),
+		arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.Binary), arrow.ListOf(arrow.PrimitiveTypes.Int64),
 		arrow.StructOf(arrow.Field{Name: "a", Type: arrow.PrimitiveTypes.Int64}), &arrow.Decimal256Type{Precision: 40, Scale: 2},
 		arrow.MapOf(arrow.FixedWidthTypes.Date32, arrow.BinaryTypes.String), arrow.MapOf(arrow.BinaryTypes.String, arrow.MapOf(arrow.BinaryTypes.String, arrow.BinaryTypes.String)),
 		&arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int32, ValueType: arrow.BinaryTypes.String}, arrow.FixedWidthTypes.Float16,

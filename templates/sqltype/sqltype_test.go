@@ -23,6 +23,8 @@ func TestRoundTrip(t *testing.T) {
 		{Type{Kind: Double}, arrow.PrimitiveTypes.Float64, "DOUBLE"},
 		{str, arrow.BinaryTypes.String, "VARCHAR"},
 		{Type{Kind: Date}, arrow.FixedWidthTypes.Date32, "DATE"},
+		{Type{Kind: Timestamp}, &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, "TIMESTAMP"},
+		{Type{Kind: TimestampNTZ}, &arrow.TimestampType{Unit: arrow.Microsecond}, "TIMESTAMP_NTZ"},
 		{dec, &arrow.Decimal128Type{Precision: 15, Scale: 2}, "DECIMAL(15,2)"},
 		{Type{Kind: YMInterval, Start: FieldYear, End: FieldMonth}, arrow.FixedWidthTypes.MonthInterval, "INTERVAL YEAR TO MONTH"},
 		{Type{Kind: DTInterval, Start: FieldDay, End: FieldSecond}, arrow.FixedWidthTypes.Duration_us, "INTERVAL DAY TO SECOND"},
@@ -47,6 +49,9 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if _, err := Of(arrow.FixedWidthTypes.Duration_ms); err == nil {
 		t.Error("Of(duration[ms]) gave a SQL type; want an error (the readers convert it)")
+	}
+	if _, err := Of(arrow.FixedWidthTypes.Float16); err == nil {
+		t.Error("Of(float16) gave a SQL type; want an error")
 	}
 	if got := Arrow(Type{Kind: Null}); got != arrow.Null {
 		t.Errorf("Arrow(NULL) = %s, want null", got)

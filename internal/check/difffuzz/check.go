@@ -289,6 +289,10 @@ func renderValue(v any) string {
 		return strconv.Quote(v)
 	case ir.Date:
 		return "DATE " + v.String()
+	case ir.Timestamp:
+		return "TIMESTAMP " + strconv.FormatInt(int64(v), 10)
+	case ir.TimestampNTZ:
+		return "TIMESTAMP_NTZ " + strconv.FormatInt(int64(v), 10)
 	case rt.Decimal: // both engines give one column one type: the unscaled value suffices
 		return rt.FormatDecimal(v, 0) + "u"
 	case *ir.MapValue:
@@ -745,6 +749,14 @@ func simpler(v any, col ir.Column) []any {
 	case ir.Date:
 		if x != 0 {
 			out = append(out, ir.Date(0))
+		}
+	case ir.Timestamp:
+		if x != 0 {
+			out = append(out, ir.Timestamp(0))
+		}
+	case ir.TimestampNTZ:
+		if x != 0 {
+			out = append(out, ir.TimestampNTZ(0))
 		}
 	case *ir.MapValue:
 		for i := range x.Keys {

@@ -70,6 +70,11 @@ func RandomRows(r *rand.Rand, s *Schema, n int) Rows {
 	return rows
 }
 
+// edgeTimestamps are microsecond values at the ends of the range, the
+// epoch, and the DST changes of 2024 in Paris and New York (docs/semantics.md 10.2).
+var edgeTimestamps = []int64{0, -1, 1, 1<<63 - 1, -1 << 63, 1711846800e6, 1711848600e6, 1729989000e6, 1729992600e6,
+	1710055800e6, 1730611800e6, 1730615400e6, 1711843200e6 + 9000e6, -2208988800e6, 86400e6 - 1, 253402300799999999}
+
 func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 	isEdge := r.Float64() < edge
 	switch t.Kind {
@@ -83,6 +88,21 @@ func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 			return int32(r.IntN(2001) - 1000)
 		}
 		return int32(r.IntN(2*small+1) - small)
+	case ir.KindTimestamp, ir.KindTimestampNTZ:
+		var us int64
+		if isEdge {
+			us = pick(r, edgeTimestamps)
+		} else {
+			// around 2024 (DST changes included), whole seconds or not
+			us = 1704067200e6 + r.Int64N(2*366*86400)*1e6 - 366*86400e6
+			if r.IntN(2) == 0 {
+				us += r.Int64N(1e6)
+			}
+		}
+		if t.Kind == ir.KindTimestamp {
+			return ir.Timestamp(us)
+		}
+		return ir.TimestampNTZ(us)
 	case ir.KindTinyint:
 		if isEdge {
 			return pick(r, []int8{0, -1, 1, 127, -128, 126, -127, 12, -12})
@@ -238,6 +258,10 @@ func encodeValue(v any) any {
 	switch v := v.(type) {
 	case nil, bool, int32, int64, int8, int16:
 		return v
+	case ir.Timestamp:
+		return int64(v)
+	case ir.TimestampNTZ:
+		return int64(v)
 	case float32:
 		return strconv.FormatFloat(float64(v), 'g', -1, 32)
 	case float64:
@@ -306,6 +330,12 @@ func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
 		return int32(n), err
 	case ir.KindBigint:
 		return strconv.ParseInt(string(raw), 10, 64)
+	case ir.KindTimestamp:
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		return ir.Timestamp(n), err
+	case ir.KindTimestampNTZ:
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		return ir.TimestampNTZ(n), err
 	case ir.KindTinyint:
 		n, err := strconv.ParseInt(string(raw), 10, 8)
 		return int8(n), err

@@ -16,8 +16,11 @@ import (
 // types are chosen so that NaN and -0.0 keys, INT keys probing with BIGINT
 // widening, and NULL values inside maps all occur.
 var (
+	// The DECIMAL types come last: scalarType draws the others and one
+	// DECIMAL slot.
 	scalarTypes = []ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar, ir.TypeDate,
-		decimalTypes[0], decimalTypes[1], decimalTypes[2], ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat, ir.TypeBinary}
+		ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat, ir.TypeTimestamp, ir.TypeTimestampNTZ, ir.TypeBinary,
+		decimalTypes[0], decimalTypes[1], decimalTypes[2]}
 	// decimalTypes are the DECIMAL types of columns and outputs: TPC-H's
 	// money on 64 bits, a 128-bit type that +, -, *, / and % map to
 	// itself (so whole trees of arithmetic keep it), and a small one that
@@ -150,6 +153,9 @@ type Schema struct {
 	Table   string
 	Columns []ir.Column
 	Inner   []*Schema
+	// Zone is the session time zone the spec sets after its tables (SET
+	// TIME ZONE), "" for none (UTC).
+	Zone string
 }
 
 // Tables lists s and its inner tables, in the spec's order.
@@ -166,8 +172,15 @@ func (s *Schema) DDL() string {
 		}
 		t.ddl(&b)
 	}
+	if s.Zone != "" {
+		b.WriteString("\nSET TIME ZONE '" + s.Zone + "';")
+	}
 	return b.String()
 }
+
+// fuzzZones are the session zones a schema may set: two with DST (gaps and
+// overlaps), a half-hour offset without DST, and a fixed offset.
+var fuzzZones = []string{"Europe/Paris", "America/New_York", "Asia/Kolkata", "+05:45"}
 
 func (s *Schema) ddl(b *strings.Builder) {
 	b.WriteString("CREATE TABLE " + s.Table + " (")
@@ -187,6 +200,7 @@ var typePrefix = map[ir.Kind]string{
 	ir.KindBoolean: "p", ir.KindInt: "i", ir.KindBigint: "b", ir.KindDouble: "d",
 	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m", ir.KindDecimal: "n",
 	ir.KindTinyint: "y", ir.KindSmallint: "h", ir.KindFloat: "f", ir.KindBinary: "v",
+	ir.KindTimestamp: "ts", ir.KindTimestampNTZ: "nt",
 }
 
 // RandomSchema draws a table: one or two columns of each scalar type and one
@@ -206,6 +220,9 @@ func RandomSchema(r *rand.Rand, name string) *Schema {
 	}
 	for _, t := range mapTypes {
 		addCol(t)
+	}
+	if r.IntN(3) == 0 {
+		s.Zone = pick(r, fuzzZones)
 	}
 	r.Shuffle(len(s.Columns), func(i, j int) { s.Columns[i], s.Columns[j] = s.Columns[j], s.Columns[i] })
 	return s
@@ -720,14 +737,26 @@ func (g *Generator) between(d int) *Node {
 func castSources(t ir.Type) []ir.Type {
 	switch t.Kind {
 	case ir.KindDate:
-		return []ir.Type{ir.TypeVarchar, ir.TypeDate}
-	case ir.KindVarchar:
-		return scalarTypes
+		return []ir.Type{ir.TypeVarchar, ir.TypeDate, ir.TypeTimestamp, ir.TypeTimestampNTZ}
+	case ir.KindTimestamp:
+		return append([]ir.Type{ir.TypeVarchar, ir.TypeDate, ir.TypeTimestampNTZ, ir.TypeTimestamp, ir.TypeInt, ir.TypeBigint, ir.TypeDouble,
+			ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}, decimalTypes...)
+	case ir.KindTimestampNTZ:
+		return []ir.Type{ir.TypeVarchar, ir.TypeDate, ir.TypeTimestamp, ir.TypeTimestampNTZ}
 	case ir.KindBinary:
 		return []ir.Type{ir.TypeVarchar, ir.TypeBinary} // Spark's ANSI casts: only a string becomes BINARY
-	default:
+	case ir.KindBoolean:
 		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar,
 			ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}, decimalTypes...)
+	case ir.KindVarchar:
+		return scalarTypes
+	case ir.KindDecimal:
+		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar,
+			ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat}, decimalTypes...)
+	default:
+		// the numbers also cast from TIMESTAMP (docs/semantics.md 10.5)
+		return append([]ir.Type{ir.TypeBoolean, ir.TypeInt, ir.TypeBigint, ir.TypeDouble, ir.TypeVarchar,
+			ir.TypeTinyint, ir.TypeSmallint, ir.TypeFloat, ir.TypeTimestamp}, decimalTypes...)
 	}
 }
 
@@ -891,6 +920,10 @@ var tryLiterals = map[ir.Kind][]string{
 	ir.KindTinyint:  {"0Y", "-1Y", "127Y", "-128Y", "12Y"},
 	ir.KindSmallint: {"0S", "-1S", "32767S", "-32768S", "182S"},
 	ir.KindFloat:    {"0.0F", "-0.0F", "1.5F", "3.4028235e38F", "-3.4028235e38F"},
+	ir.KindTimestamp: {"TIMESTAMP '+294247-01-10 04:00:54.775807Z'", "TIMESTAMP '-290308-12-21 19:59:05.224192Z'",
+		"TIMESTAMP '2024-03-31 02:30:00'", "TIMESTAMP '2024-10-27 02:30:00'"},
+	ir.KindTimestampNTZ: {"TIMESTAMP_NTZ '+294247-01-10 04:00:54.775807'", "TIMESTAMP_NTZ '-290308-12-21 19:59:05.224192'",
+		"TIMESTAMP_NTZ '2024-03-10 02:30:00'"},
 }
 
 // call draws a registry function returning t and its arguments.
@@ -1302,6 +1335,11 @@ var longString = strings.Repeat("abcé", 10)
 
 // literals are the constants of each type, edges included.
 var literals = map[ir.Kind][]string{
+	ir.KindTimestamp: {"TIMESTAMP '1970-01-01 00:00:00Z'", "TIMESTAMP '2024-03-31 02:30:00'", "TIMESTAMP '2024-10-27 02:30:00'",
+		"TIMESTAMP '2024-11-03 01:30:00'", "TIMESTAMP '1969-12-31 23:59:59.999999'", "TIMESTAMP_LTZ '2024-01-01 10:00:00+01:00'",
+		"TIMESTAMP '1900-01-01'", "TIMESTAMP '+294247-01-10 04:00:54.775807Z'"},
+	ir.KindTimestampNTZ: {"TIMESTAMP_NTZ '1970-01-01 00:00:00'", "TIMESTAMP_NTZ '2024-03-31 02:30:00'", "TIMESTAMP_NTZ '2024-11-03 01:30:00'",
+		"TIMESTAMP_NTZ '2024-02-29 23:59:59.5'", "TIMESTAMP_NTZ '-0001-12-31 23:59:59'"},
 	ir.KindBoolean:  {"TRUE", "FALSE"},
 	ir.KindInt:      {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
 	ir.KindTinyint:  {"0Y", "1Y", "-1Y", "7Y", "127Y", "-128Y", "100Y", "-100Y", "12Y"},
