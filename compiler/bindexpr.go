@@ -786,6 +786,16 @@ var tryArithOps = map[string]string{
 // is a try_ date_add), else string promotion, then the overloads.
 func (b *binder) tryArith(name, shown string, l, r ir.Expr, pos diag.Pos) (ir.Expr, bool) {
 	op := tryArithOps[name]
+	if l.Type().IsInterval() || r.Type().IsInterval() || op == "-" && l.Type().Kind == ir.KindDate && r.Type().Kind == ir.KindDate {
+		// Spark's TryAdd ... of datetime and interval operands is
+		// TryEval(Add(l, r)): TRY of the operator, argument errors included
+		if res, ok, handled := b.intervalArith(op, l, r, pos); handled {
+			if !ok {
+				return nil, false
+			}
+			return &ir.Try{Arg: res}, true
+		}
+	}
 	if res, ok, handled := b.dateArithAs(op, l, r, pos, "try_add", "try_subtract", shown); handled {
 		return res, ok
 	}

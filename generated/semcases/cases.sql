@@ -6,7 +6,7 @@ CREATE TABLE t (
   k BIGINT NOT NULL,
   v DECIMAL(15,2), w DECIMAL(38,6), z DECIMAL(5,3), md MAP<VARCHAR, DECIMAL(10,2)>,
   ti TINYINT, tj TINYINT, si SMALLINT, sj SMALLINT, f FLOAT, g FLOAT,
-  ts TIMESTAMP, tt TIMESTAMP, nt TIMESTAMP_NTZ
+  ym INTERVAL YEAR TO MONTH, dt INTERVAL DAY TO SECOND, dd INTERVAL DAY
 );
 
 -- name: Case0000
@@ -4198,3009 +4198,2959 @@ SELECT xxhash64(CAST(s AS DECIMAL(38,6)), 7) = xxhash64(CAST(s AS DECIMAL(38,6))
 SELECT hash(CAST(s AS DECIMAL(5,2))) AS r FROM t;
 
 -- name: Case1396
-SELECT json_array_length('[1,2,3,4]') AS r FROM t;
+SELECT CAST(DATE '2024-01-31' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1397
-SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
+SELECT CAST(DATE '2024-03-01' - DATE '2024-02-01' AS VARCHAR) AS r FROM t;
 
 -- name: Case1398
-SELECT json_array_length('[1,2') AS r FROM t;
+SELECT CAST(INTERVAL '1 02:03:04.5' DAY TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1399
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL 2 HOURS AS VARCHAR) AS r FROM t;
 
 -- name: Case1400
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '-1-2' YEAR TO MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1401
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '14' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1402
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '2' DAY + INTERVAL '25' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case1403
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '1' MONTH * 2.5D AS VARCHAR) AS r FROM t;
 
 -- name: Case1404
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '-1' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1405
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '2' SECOND / 3 AS VARCHAR) AS r FROM t;
 
 -- name: Case1406
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '1' DAY / 0 AS r FROM t;
 
 -- name: Case1407
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '178956970-7' YEAR TO MONTH + INTERVAL '1' MONTH AS r FROM t;
 
 -- name: Case1408
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '1' DAY = INTERVAL '24' HOUR AS r FROM t;
 
 -- name: Case1409
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '1' YEAR = INTERVAL '12' MONTH AS r FROM t;
 
 -- name: Case1410
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '1 02' DAY TO HOUR AS INT) AS r FROM t;
 
 -- name: Case1411
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
 
 -- name: Case1412
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL 1 YEAR 2 MONTHS AS VARCHAR) AS r FROM t;
 
 -- name: Case1413
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL 1 DAY 2 HOURS AS VARCHAR) AS r FROM t;
 
 -- name: Case1414
-SELECT json_array_length(123) AS r FROM t;
+SELECT CAST(INTERVAL 2 WEEKS AS VARCHAR) AS r FROM t;
 
 -- name: Case1415
-SELECT get_json_object('{"a":"b"}', '$.a') AS r FROM t;
+SELECT CAST(INTERVAL 10 MILLISECONDS 3 MICROSECONDS AS VARCHAR) AS r FROM t;
 
 -- name: Case1416
-SELECT get_json_object(s, '$.a.b') AS r FROM t;
+SELECT CAST(INTERVAL '-0.000001' SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1417
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(INTERVAL '100' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case1418
-SELECT get_json_object(s, '$[\'a b\']') AS r FROM t;
+SELECT CAST(INTERVAL 1 HOUR 30 MINUTES AS VARCHAR) AS r FROM t;
 
 -- name: Case1419
-SELECT get_json_object(s, '$.a[1]') AS r FROM t;
+SELECT CAST(INTERVAL '03:04.5' MINUTE TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1420
-SELECT get_json_object(s, '$.a[3]') AS r FROM t;
+SELECT CAST(INTERVAL '1.0000019' SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1421
-SELECT get_json_object(s, '$.a[*]') AS r FROM t;
+SELECT CAST(INTERVAL -'-1' DAY AS VARCHAR) AS r FROM t;
 
 -- name: Case1422
-SELECT get_json_object(s, '$.a[*]') AS r FROM t;
+SELECT -INTERVAL '-1' DAY = INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1423
-SELECT get_json_object(s, '$[*].b') AS r FROM t;
+SELECT CAST(INTERVAL '-1 02:03:04' DAY TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1424
-SELECT get_json_object(s, '$[*][*]') AS r FROM t;
+SELECT CAST(CAST(INTERVAL '1 12' DAY TO HOUR AS INTERVAL DAY) AS VARCHAR) AS r FROM t;
 
 -- name: Case1425
-SELECT get_json_object(s, '$[0][*]') AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL DAY TO SECOND) AS VARCHAR) AS r FROM t;
 
 -- name: Case1426
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1427
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1428
-SELECT get_json_object(s, '$') AS r FROM t;
+SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1429
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1430
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(s AS INTERVAL DAY TO SECOND) AS r FROM t;
 
 -- name: Case1431
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(s AS INTERVAL DAY TO HOUR) AS r FROM t;
 
 -- name: Case1432
-SELECT get_json_object(s, 'a') AS r FROM t;
+SELECT TRY(CAST(s AS INTERVAL DAY)) AS r FROM t;
 
 -- name: Case1433
-SELECT get_json_object(s, '$.*') AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1434
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(CAST(26 AS INTERVAL HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1435
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT CAST(CAST(-3 AS INTERVAL YEAR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1436
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT CAST(INTERVAL '90' MINUTE AS INT) AS r FROM t;
 
 -- name: Case1437
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT CAST(INTERVAL '1-6' YEAR TO MONTH AS INT) AS r FROM t;
 
 -- name: Case1438
-SELECT schema_of_json('[{"col":0}]') AS r FROM t;
+SELECT CAST(INTERVAL '-1.5' SECOND AS BIGINT) AS r FROM t;
 
 -- name: Case1439
-SELECT schema_of_json('{"b": 1.5, "a": [1, 2.5], "c": null, "d": {"x": true}}') AS r FROM t;
+SELECT CAST(2147483647 AS INTERVAL YEAR) AS r FROM t;
 
 -- name: Case1440
-SELECT schema_of_json('{"a": [1, "x"], "a b": 12345678901234567890}') AS r FROM t;
+SELECT CAST(INTERVAL '200' DAY AS TINYINT) AS r FROM t;
 
 -- name: Case1441
-SELECT schema_of_json('{}') AS r FROM t;
+SELECT CAST(INTERVAL '1' DAY * 3 AS VARCHAR) AS r FROM t;
 
 -- name: Case1442
-SELECT schema_of_json('"text"') AS r FROM t;
+SELECT CAST(3 * INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1443
-SELECT schema_of_json('[]') AS r FROM t;
+SELECT INTERVAL '1' MONTH / 0.0D AS r FROM t;
 
 -- name: Case1444
-SELECT length('a\tb') AS r FROM t;
+SELECT INTERVAL '106751991' DAY * 2 AS r FROM t;
 
 -- name: Case1445
-SELECT 'x\\y' AS r FROM t;
+SELECT -INTERVAL '-178956970-8' YEAR TO MONTH AS r FROM t;
 
 -- name: Case1446
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT abs(INTERVAL '-1' DAY) = INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1447
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT CAST(INTERVAL '7' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1448
-SELECT 'it\'s' AS r FROM t;
+SELECT CAST(INTERVAL '-7' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1449
-SELECT 'it''s' AS r FROM t;
+SELECT CAST(INTERVAL '1' HOUR - INTERVAL '90' MINUTE AS VARCHAR) AS r FROM t;
 
 -- name: Case1450
-SELECT 'a' 'b' AS r FROM t;
+SELECT dt + INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1451
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT CAST(dt * 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1452
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT CAST(ym + ym AS VARCHAR) AS r FROM t;
 
 -- name: Case1453
-SELECT ascii('\r') AS r FROM t;
+SELECT dt > INTERVAL '1' HOUR AS r FROM t;
 
 -- name: Case1454
-SELECT ascii('\b') AS r FROM t;
+SELECT INTERVAL '1' MONTH * x AS r FROM t;
 
 -- name: Case1455
-SELECT ascii('\0') AS r FROM t;
+SELECT DATE '2024-03-31' - INTERVAL '1' MONTH AS r FROM t;
 
 -- name: Case1456
-SELECT ascii('\Z') AS r FROM t;
+SELECT DATE '2024-01-31' + INTERVAL '1-1' YEAR TO MONTH AS r FROM t;
 
 -- name: Case1457
-SELECT '\a\q\"' AS r FROM t;
+SELECT DATE '2024-01-01' + INTERVAL '2' DAY AS r FROM t;
 
 -- name: Case1458
-SELECT '\101\060' AS r FROM t;
+SELECT INTERVAL '2' DAY + DATE '2024-01-01' AS r FROM t;
 
 -- name: Case1459
-SELECT '\u00e9' AS r FROM t;
+SELECT d - dd AS r FROM t;
 
 -- name: Case1460
-SELECT length('\U0001F600') AS r FROM t;
+SELECT CAST(DATE '2024-01-01' - DATE '2024-01-02' AS VARCHAR) AS r FROM t;
 
 -- name: Case1461
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT d - e = INTERVAL '366' DAY AS r FROM t;
 
 -- name: Case1462
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT EXTRACT(HOUR FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1463
-SELECT '\uD83D' AS r FROM t;
+SELECT EXTRACT(SECOND FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1464
-SELECT '\u12g' AS r FROM t;
+SELECT EXTRACT(DAY FROM INTERVAL '-1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1465
-SELECT length(R'a\tb') AS r FROM t;
+SELECT EXTRACT(YEAR FROM INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1466
-SELECT r'x\\y' AS r FROM t;
+SELECT date_part('MONTH', INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1467
-SELECT R'it' 's' AS r FROM t;
+SELECT CAST(make_ym_interval(1, 2) AS VARCHAR) AS r FROM t;
 
 -- name: Case1468
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT CAST(make_ym_interval(1) AS VARCHAR) AS r FROM t;
 
 -- name: Case1469
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT CAST(make_dt_interval(1, 2, 3, 4.5) AS VARCHAR) AS r FROM t;
 
 -- name: Case1470
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT make_ym_interval(178956970, 8) AS r FROM t;
 
 -- name: Case1471
-SELECT s || '\'' AS r FROM t;
+SELECT make_dt_interval(i, 1, 0, 0) AS r FROM t;
 
 -- name: Case1472
-SELECT s || '\'' AS r FROM t;
+SELECT make_dt_interval(106751992) AS r FROM t;
 
 -- name: Case1473
-SELECT "it's" AS r FROM t;
+SELECT make_ym_interval(NULL, 1) AS r FROM t;
 
 -- name: Case1474
-SELECT length("a\tb") AS r FROM t;
+SELECT EXTRACT(MINUTE FROM dt) AS r FROM t;
 
 -- name: Case1475
-SELECT "x\"y" AS r FROM t;
+SELECT try_add(INTERVAL '178956970-7' YEAR TO MONTH, INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case1476
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT CAST(try_add(INTERVAL '1' DAY, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1477
-SELECT s = "abc" AS r FROM t;
+SELECT try_divide(INTERVAL '1' MONTH, 0) AS r FROM t;
 
 -- name: Case1478
-SELECT r"a\nb" AS r FROM t;
+SELECT CAST(try_divide(INTERVAL '3' MONTH, 2) AS VARCHAR) AS r FROM t;
 
 -- name: Case1479
-SELECT ln(1) AS r FROM t;
+SELECT try_multiply(INTERVAL '106751991' DAY, 2) AS r FROM t;
 
 -- name: Case1480
-SELECT ln(2) AS r FROM t;
+SELECT CAST(try_subtract(DATE '2024-03-01', DATE '2024-02-01') AS VARCHAR) AS r FROM t;
 
 -- name: Case1481
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT try_subtract(DATE '2024-03-31', INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case1482
-SELECT ln(0) AS r FROM t;
+SELECT typeof(INTERVAL '1' DAY) AS r FROM t;
 
 -- name: Case1483
-SELECT ln(-1) AS r FROM t;
+SELECT typeof(INTERVAL '1' DAY + INTERVAL '1' HOUR) AS r FROM t;
 
 -- name: Case1484
-SELECT ln(-0.0) AS r FROM t;
+SELECT hash(INTERVAL '1' MONTH) = hash(1) AS r FROM t;
 
 -- name: Case1485
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT hash(INTERVAL '1' DAY) = hash(86400000000) AS r FROM t;
 
 -- name: Case1486
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT xxhash64(ym) = xxhash64(14) AS r FROM t;
 
 -- name: Case1487
-SELECT ln(x) AS r FROM t;
+SELECT CAST(greatest(INTERVAL '1' DAY, INTERVAL '25' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1488
-SELECT ln(a) AS r FROM t;
+SELECT CAST(least(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1489
-SELECT ln(a / b) AS r FROM t;
+SELECT INTERVAL '1' DAY IN (INTERVAL '24' HOUR, INTERVAL '2' DAY) AS r FROM t;
 
 -- name: Case1490
-SELECT ln(e()) AS r FROM t;
+SELECT CAST(coalesce(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1491
-SELECT log(10, 100) AS r FROM t;
+SELECT nullif(INTERVAL '1' DAY, INTERVAL '24' HOUR) AS r FROM t;
 
 -- name: Case1492
-SELECT log(2, 8) AS r FROM t;
+SELECT CAST(CASE WHEN p THEN INTERVAL '1' DAY ELSE INTERVAL '2' HOUR END AS VARCHAR) AS r FROM t;
 
 -- name: Case1493
-SELECT log(0.5, 4) AS r FROM t;
+SELECT INTERVAL '1' DAY BETWEEN INTERVAL '1' HOUR AND INTERVAL '2' DAY AS r FROM t;
 
 -- name: Case1494
-SELECT log(1.0) AS r FROM t;
+SELECT json_array_length('[1,2,3,4]') AS r FROM t;
 
 -- name: Case1495
-SELECT log(0) AS r FROM t;
+SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
 
 -- name: Case1496
-SELECT log(0, 8) AS r FROM t;
+SELECT json_array_length('[1,2') AS r FROM t;
 
 -- name: Case1497
-SELECT log(2, 0) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1498
-SELECT log(-2, 8) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1499
-SELECT log(1, 1) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1500
-SELECT log(1, 2) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1501
-SELECT log(x, 8) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1502
-SELECT log(2, x) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1503
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1504
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1505
-SELECT log(x, a / b) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1506
-SELECT log(a / b, x) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1507
-SELECT log10(1000) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1508
-SELECT log10(10) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1509
-SELECT log10(0.001) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1510
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1511
-SELECT log10(0) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1512
-SELECT log10(-5) AS r FROM t;
+SELECT json_array_length(123) AS r FROM t;
 
 -- name: Case1513
-SELECT log10(x) AS r FROM t;
+SELECT get_json_object('{"a":"b"}', '$.a') AS r FROM t;
 
 -- name: Case1514
-SELECT log10(a DIV b) AS r FROM t;
+SELECT get_json_object(s, '$.a.b') AS r FROM t;
 
 -- name: Case1515
-SELECT log2(8) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1516
-SELECT log2(2) AS r FROM t;
+SELECT get_json_object(s, '$[\'a b\']') AS r FROM t;
 
 -- name: Case1517
-SELECT log2(10) AS r FROM t;
+SELECT get_json_object(s, '$.a[1]') AS r FROM t;
 
 -- name: Case1518
-SELECT log2(0) AS r FROM t;
+SELECT get_json_object(s, '$.a[3]') AS r FROM t;
 
 -- name: Case1519
-SELECT log2(-0.0) AS r FROM t;
+SELECT get_json_object(s, '$.a[*]') AS r FROM t;
 
 -- name: Case1520
-SELECT log2(x) AS r FROM t;
+SELECT get_json_object(s, '$.a[*]') AS r FROM t;
 
 -- name: Case1521
-SELECT log1p(0) AS r FROM t;
+SELECT get_json_object(s, '$[*].b') AS r FROM t;
 
 -- name: Case1522
-SELECT log1p(1) AS r FROM t;
+SELECT get_json_object(s, '$[*][*]') AS r FROM t;
 
 -- name: Case1523
-SELECT log1p(-0.5) AS r FROM t;
+SELECT get_json_object(s, '$[0][*]') AS r FROM t;
 
 -- name: Case1524
-SELECT log1p(-1) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1525
-SELECT log1p(-2) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1526
-SELECT log1p(x) AS r FROM t;
+SELECT get_json_object(s, '$') AS r FROM t;
 
 -- name: Case1527
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1528
-SELECT exp(0) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1529
-SELECT exp(1) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1530
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT get_json_object(s, 'a') AS r FROM t;
 
 -- name: Case1531
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT get_json_object(s, '$.*') AS r FROM t;
 
 -- name: Case1532
-SELECT exp(1000) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1533
-SELECT exp(x) AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1534
-SELECT expm1(0) AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1535
-SELECT expm1(1) AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1536
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT schema_of_json('[{"col":0}]') AS r FROM t;
 
 -- name: Case1537
-SELECT expm1(x) AS r FROM t;
+SELECT schema_of_json('{"b": 1.5, "a": [1, 2.5], "c": null, "d": {"x": true}}') AS r FROM t;
 
 -- name: Case1538
-SELECT cbrt(27.0) AS r FROM t;
+SELECT schema_of_json('{"a": [1, "x"], "a b": 12345678901234567890}') AS r FROM t;
 
 -- name: Case1539
-SELECT cbrt(-8) AS r FROM t;
+SELECT schema_of_json('{}') AS r FROM t;
 
 -- name: Case1540
-SELECT cbrt(-0.0D) AS r FROM t;
+SELECT schema_of_json('"text"') AS r FROM t;
 
 -- name: Case1541
-SELECT cbrt(x) AS r FROM t;
+SELECT schema_of_json('[]') AS r FROM t;
 
 -- name: Case1542
-SELECT hypot(3, 4) AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case1543
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case1544
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1545
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1546
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case1547
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case1548
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case1549
-SELECT sin(0) AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case1550
-SELECT sin(1) AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case1551
-SELECT sin(-0.0D) AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case1552
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case1553
-SELECT sin(x) AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case1554
-SELECT cos(0) AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case1555
-SELECT cos(1) AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case1556
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case1557
-SELECT cos(x) AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case1558
-SELECT tan(0) AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case1559
-SELECT tan(0.5) AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case1560
-SELECT tan(x) AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case1561
-SELECT cot(0.5) AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case1562
-SELECT cot(0) AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case1563
-SELECT cot(-0.0D) AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case1564
-SELECT cot(x) AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case1565
-SELECT sec(0) AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case1566
-SELECT sec(1) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1567
-SELECT sec(x) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1568
-SELECT csc(1) AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case1569
-SELECT csc(0) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1570
-SELECT csc(x) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1571
-SELECT asin(0) AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case1572
-SELECT asin(1) AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case1573
-SELECT asin(2) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case1574
-SELECT asin(x) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case1575
-SELECT acos(1) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case1576
-SELECT acos(-0.5) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case1577
-SELECT acos(0.5) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case1578
-SELECT acos(2) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case1579
-SELECT acos(x) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case1580
-SELECT atan(0) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case1581
-SELECT atan(1) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case1582
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case1583
-SELECT atan(x) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1584
-SELECT atan2(0, 0) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1585
-SELECT atan2(1, 1) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case1586
-SELECT atan2(0, -1) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case1587
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case1588
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case1589
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case1590
-SELECT atan2(x, 1) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case1591
-SELECT atan2(1, x) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case1592
-SELECT sinh(0) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case1593
-SELECT sinh(1) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case1594
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case1595
-SELECT sinh(x) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case1596
-SELECT cosh(0) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case1597
-SELECT cosh(1) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case1598
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case1599
-SELECT cosh(x) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case1600
-SELECT tanh(0) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case1601
-SELECT tanh(1) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case1602
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case1603
-SELECT tanh(x) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case1604
-SELECT asinh(0) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case1605
-SELECT asinh(1) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case1606
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case1607
-SELECT asinh(-1e10) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case1608
-SELECT asinh(x) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case1609
-SELECT acosh(1) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case1610
-SELECT acosh(2) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case1611
-SELECT acosh(0) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case1612
-SELECT acosh(x) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case1613
-SELECT atanh(0) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case1614
-SELECT atanh(0.5) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case1615
-SELECT atanh(1) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case1616
-SELECT atanh(-1) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case1617
-SELECT atanh(2) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case1618
-SELECT atanh(x) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case1619
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case1620
-SELECT degrees(1) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case1621
-SELECT degrees(x) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case1622
-SELECT radians(180) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case1623
-SELECT radians(0) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case1624
-SELECT radians(x) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case1625
-SELECT rint(12.3456) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1626
-SELECT rint(2.5) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case1627
-SELECT rint(3.5) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case1628
-SELECT rint(-0.5) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case1629
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1630
-SELECT rint(x) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case1631
-SELECT pi() AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case1632
-SELECT PI() AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case1633
-SELECT degrees(pi()) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case1634
-SELECT e() AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1635
-SELECT e() + x AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case1636
-SELECT pmod(10, 3) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case1637
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case1638
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT cbrt(-0.0D) AS r FROM t;
 
 -- name: Case1639
-SELECT pmod(7, -3) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case1640
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case1641
-SELECT pmod(i, j) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1642
-SELECT pmod(a, b) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1643
-SELECT pmod(a, b) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case1644
-SELECT pmod(10, 0) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case1645
-SELECT pmod(-7.5D, 2.0D) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case1646
-SELECT pmod(7.5D, 0.0D) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case1647
-SELECT pmod(7.5D, -0.0D) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case1648
-SELECT pmod(i, 0) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case1649
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT sin(-0.0D) AS r FROM t;
 
 -- name: Case1650
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1651
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case1652
-SELECT bround(2.5D) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case1653
-SELECT bround(3.5D) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case1654
-SELECT bround(-2.5D) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1655
-SELECT bround(2.5D, 0) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case1656
-SELECT bround(0.125D, 2) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case1657
-SELECT bround(0.135D, 2) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case1658
-SELECT bround(1.05D, 1) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case1659
-SELECT bround(1.0500001D, 1) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case1660
-SELECT bround(-0.5D) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case1661
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT cot(-0.0D) AS r FROM t;
 
 -- name: Case1662
-SELECT bround(25, -1) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case1663
-SELECT bround(35, -1) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case1664
-SELECT bround(-25, -1) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case1665
-SELECT bround(26, -1) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case1666
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case1667
-SELECT bround(a, -2) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case1668
-SELECT bround(a, -2) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case1669
-SELECT bround(a, -1) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case1670
-SELECT bround(i) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case1671
-SELECT bround(x, 1) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case1672
-SELECT bround(2.5, i) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case1673
-SELECT factorial(5) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case1674
-SELECT factorial(0) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case1675
-SELECT factorial(20) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case1676
-SELECT factorial(21) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case1677
-SELECT factorial(-1) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case1678
-SELECT factorial(i) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case1679
-SELECT factorial(i) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case1680
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1681
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case1682
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case1683
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case1684
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case1685
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case1686
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case1687
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case1688
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case1689
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case1690
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case1691
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case1692
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1693
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case1694
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case1695
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case1696
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1697
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case1698
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case1699
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case1700
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1701
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case1702
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case1703
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case1704
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1705
-SELECT isnan(1.0) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case1706
-SELECT isnan(x) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case1707
-SELECT isnan(i) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case1708
-SELECT isnan(a / b) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case1709
-SELECT isnan(x) OR p AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case1710
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case1711
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case1712
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case1713
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case1714
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case1715
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case1716
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case1717
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case1718
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case1719
-SELECT positive(i) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case1720
-SELECT positive(a) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case1721
-SELECT positive(-0.0D) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case1722
-SELECT positive(x) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case1723
-SELECT negative(i) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case1724
-SELECT negative(1.5) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case1725
-SELECT negative(1.5D) AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case1726
-SELECT negative(i) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case1727
-SELECT negative(a) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1728
-SELECT negative(x) AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case1729
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case1730
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case1731
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case1732
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case1733
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case1734
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case1735
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case1736
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case1737
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case1738
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case1739
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case1740
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1741
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1742
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case1743
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT pmod(-7.5D, 2.0D) AS r FROM t;
 
 -- name: Case1744
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT pmod(7.5D, 0.0D) AS r FROM t;
 
 -- name: Case1745
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT pmod(7.5D, -0.0D) AS r FROM t;
 
 -- name: Case1746
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case1747
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case1748
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case1749
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case1750
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT bround(2.5D) AS r FROM t;
 
 -- name: Case1751
-SELECT bit_count(0) AS r FROM t;
+SELECT bround(3.5D) AS r FROM t;
 
 -- name: Case1752
-SELECT bit_count(7) AS r FROM t;
+SELECT bround(-2.5D) AS r FROM t;
 
 -- name: Case1753
-SELECT bit_count(-1) AS r FROM t;
+SELECT bround(2.5D, 0) AS r FROM t;
 
 -- name: Case1754
-SELECT bit_count(a) AS r FROM t;
+SELECT bround(0.125D, 2) AS r FROM t;
 
 -- name: Case1755
-SELECT bit_count(a) AS r FROM t;
+SELECT bround(0.135D, 2) AS r FROM t;
 
 -- name: Case1756
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT bround(1.05D, 1) AS r FROM t;
 
 -- name: Case1757
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT bround(1.0500001D, 1) AS r FROM t;
 
 -- name: Case1758
-SELECT bit_count(i) AS r FROM t;
+SELECT bround(-0.5D) AS r FROM t;
 
 -- name: Case1759
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1760
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case1761
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case1762
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case1763
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case1764
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case1765
-SELECT getbit(a, 63) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1766
-SELECT getbit(a, 40) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1767
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case1768
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case1769
-SELECT bit_get(11, j) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case1770
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case1771
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case1772
-SELECT bitmap_bucket_number(123) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case1773
-SELECT bitmap_bucket_number(0) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case1774
-SELECT bitmap_bucket_number(32768) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case1775
-SELECT bitmap_bucket_number(32769) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case1776
-SELECT bitmap_bucket_number(-1) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1777
-SELECT bitmap_bucket_number(-32768) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1778
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case1779
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case1780
-SELECT bitmap_bucket_number(i) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case1781
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case1782
-SELECT bitmap_bit_position(1) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case1783
-SELECT bitmap_bit_position(123) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case1784
-SELECT bitmap_bit_position(32768) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1785
-SELECT bitmap_bit_position(32769) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1786
-SELECT bitmap_bit_position(0) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1787
-SELECT bitmap_bit_position(-1) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1788
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case1789
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case1790
-SELECT a & c AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case1791
-SELECT i & 10 AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case1792
-SELECT i | j AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case1793
-SELECT i ^ j AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case1794
-SELECT i | b AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case1795
-SELECT ~i AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1796
-SELECT ~a AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case1797
-SELECT ~i AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case1798
-SELECT a & c AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case1799
-SELECT i | '2' AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case1800
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case1801
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case1802
-SELECT i | 1 = 1 AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1803
-SELECT (i & j) * 2 AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case1804
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case1805
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case1806
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case1807
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case1808
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case1809
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case1810
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case1811
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case1812
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case1813
-SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case1814
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case1815
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case1816
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case1817
-SELECT s RLIKE r'abc\z' AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case1818
-SELECT s RLIKE r'abc\Z' AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case1819
-SELECT s RLIKE '(?i)hello' AS r FROM t;
+SELECT positive(-0.0D) AS r FROM t;
 
 -- name: Case1820
-SELECT s RLIKE '(?i)é' AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case1821
-SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1822
-SELECT s RLIKE '(?i:a)b' AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case1823
-SELECT s RLIKE r'a\sb' AS r FROM t;
+SELECT negative(1.5D) AS r FROM t;
 
 -- name: Case1824
-SELECT s RLIKE r'a\hb' AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1825
-SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case1826
-SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case1827
-SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case1828
-SELECT s RLIKE r'\x{1F600}' AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case1829
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case1830
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case1831
-SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case1832
-SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case1833
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1834
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1835
-SELECT s RLIKE 'a(?=b)' AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case1836
-SELECT s RLIKE '(?<!a)b' AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case1837
-SELECT s RLIKE 'a++' AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case1838
-SELECT s RLIKE '(?>a)' AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case1839
-SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case1840
-SELECT s RLIKE '(?m)^a' AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case1841
-SELECT s RLIKE 'a$b' AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case1842
-SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case1843
-SELECT s RLIKE 'a{2' AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case1844
-SELECT s RLIKE '(' AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case1845
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case1846
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case1847
-SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case1848
-SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case1849
-SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case1850
-SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case1851
-SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case1852
-SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1853
-SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1854
-SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case1855
-SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case1856
-SELECT regexp_replace(s, '', '-') AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case1857
-SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case1858
-SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case1859
-SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case1860
-SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case1861
-SELECT regexp_replace(s, 'b', '$') AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case1862
-SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case1863
-SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case1864
-SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case1865
-SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case1866
-SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case1867
-SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case1868
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case1869
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case1870
-SELECT regexp_replace(s, '(', 'x') AS r FROM t;
+SELECT bitmap_bucket_number(123) AS r FROM t;
 
 -- name: Case1871
-SELECT regexp_replace(s, '(', u) AS r FROM t;
+SELECT bitmap_bucket_number(0) AS r FROM t;
 
 -- name: Case1872
-SELECT regexp_replace(s, u, 'x') AS r FROM t;
+SELECT bitmap_bucket_number(32768) AS r FROM t;
 
 -- name: Case1873
-SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT bitmap_bucket_number(32769) AS r FROM t;
 
 -- name: Case1874
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
+SELECT bitmap_bucket_number(-1) AS r FROM t;
 
 -- name: Case1875
-SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT bitmap_bucket_number(-32768) AS r FROM t;
 
 -- name: Case1876
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case1877
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case1878
-SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
+SELECT bitmap_bucket_number(i) AS r FROM t;
 
 -- name: Case1879
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case1880
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
+SELECT bitmap_bit_position(1) AS r FROM t;
 
 -- name: Case1881
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT bitmap_bit_position(123) AS r FROM t;
 
 -- name: Case1882
-SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
+SELECT bitmap_bit_position(32768) AS r FROM t;
 
 -- name: Case1883
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT bitmap_bit_position(32769) AS r FROM t;
 
 -- name: Case1884
-SELECT regexp_extract(s, 'b') AS r FROM t;
+SELECT bitmap_bit_position(0) AS r FROM t;
 
 -- name: Case1885
-SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
+SELECT bitmap_bit_position(-1) AS r FROM t;
 
 -- name: Case1886
-SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case1887
-SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case1888
-SELECT regexp_extract(s, u, i) AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1889
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT i & 10 AS r FROM t;
 
 -- name: Case1890
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT i | j AS r FROM t;
 
 -- name: Case1891
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT i ^ j AS r FROM t;
 
 -- name: Case1892
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case1893
-SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1894
-SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case1895
-SELECT regexp_count(s, 'a*') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case1896
-SELECT regexp_count(s, '') AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case1897
-SELECT regexp_count(s, 'a$|\n') AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case1898
-SELECT regexp_count(s, u) AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case1899
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case1900
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case1901
-SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case1902
-SELECT regexp_instr(s, 'b') AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1903
-SELECT regexp_instr(s, 'z') AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case1904
-SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1905
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1906
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case1907
-SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1908
-SELECT regexp_substr(s, 'Jeck') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1909
-SELECT regexp_substr(s, 'x*') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1910
-SELECT regexp_substr(s, r'\d+') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case1911
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case1912
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1913
-SELECT regexp_substr(s, u) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1914
-SELECT ti + tj AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case1915
-SELECT ti + tj AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case1916
-SELECT ti - tj AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case1917
-SELECT ti * tj AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case1918
-SELECT ti + i AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case1919
-SELECT si * tj AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case1920
-SELECT si * sj AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case1921
-SELECT si + a AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case1922
-SELECT -ti AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case1923
-SELECT -si AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case1924
-SELECT abs(ti) AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case1925
-SELECT abs(si) AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case1926
-SELECT ti % tj AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case1927
-SELECT ti % tj AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1928
-SELECT si % sj AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case1929
-SELECT ti / tj AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case1930
-SELECT ti DIV tj AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case1931
-SELECT 1Y + 1S AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1932
-SELECT 127Y + ti AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case1933
-SELECT f + i AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case1934
-SELECT f + a AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case1935
-SELECT f * g AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case1936
-SELECT f + x AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case1937
-SELECT f + v AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case1938
-SELECT ti + v AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case1939
-SELECT si * z AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case1940
-SELECT f / g AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case1941
-SELECT f % g AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case1942
-SELECT -f AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case1943
-SELECT 1.5F AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1944
-SELECT 1.1F + 0 AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case1945
-SELECT ti = tj AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case1946
-SELECT ti < si AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case1947
-SELECT f = x AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case1948
-SELECT f = x AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case1949
-SELECT f = g AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case1950
-SELECT f > g AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case1951
-SELECT f = g AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case1952
-SELECT ti = s AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case1953
-SELECT greatest(ti, si) AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case1954
-SELECT coalesce(ti, si) AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case1955
-SELECT CASE WHEN p THEN ti ELSE tj END AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case1956
-SELECT CAST(i AS TINYINT) AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case1957
-SELECT CAST(i AS TINYINT) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case1958
-SELECT CAST(a AS SMALLINT) AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case1959
-SELECT CAST(si AS TINYINT) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case1960
-SELECT CAST(ti AS SMALLINT) AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case1961
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case1962
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case1963
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case1964
-SELECT CAST(s AS SMALLINT) AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case1965
-SELECT CAST(s AS SMALLINT) AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case1966
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1967
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case1968
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case1969
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case1970
-SELECT CAST(f AS DOUBLE) AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case1971
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1972
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case1973
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1974
-SELECT CAST(f AS INT) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case1975
-SELECT CAST(f AS TINYINT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case1976
-SELECT CAST(f AS TINYINT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case1977
-SELECT CAST(f AS BIGINT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case1978
-SELECT CAST(f AS INT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case1979
-SELECT CAST(x AS SMALLINT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1980
-SELECT CAST(x AS TINYINT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case1981
-SELECT CAST(x AS FLOAT) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case1982
-SELECT CAST(a AS FLOAT) AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case1983
-SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case1984
-SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case1985
-SELECT CAST(v AS TINYINT) AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case1986
-SELECT CAST(v AS TINYINT) AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case1987
-SELECT CAST(p AS TINYINT) AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1988
-SELECT CAST(f AS BOOLEAN) AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case1989
-SELECT tinyint(s) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1990
-SELECT smallint(x) AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1991
-SELECT float(i) AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case1992
-SELECT left(s, 2) AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case1993
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case1994
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case1995
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case1996
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case1997
-SELECT left(s, i) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1998
-SELECT right(s, 2) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case1999
-SELECT right(s, 4) AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case2000
-SELECT right(s, 9) AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case2001
-SELECT right(s, 0) AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case2002
-SELECT right(s, i) AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case2003
-SELECT reverse(s) AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case2004
-SELECT reverse(s) AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case2005
-SELECT reverse(s) AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case2006
-SELECT quote(s) AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case2007
-SELECT quote(s) AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case2008
-SELECT quote(s) AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case2009
-SELECT quote(s) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case2010
-SELECT repeat(s, 3) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case2011
-SELECT repeat(s, i) AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case2012
-SELECT repeat(s, i) AS r FROM t;
+SELECT ti + tj AS r FROM t;
 
 -- name: Case2013
-SELECT repeat(s, i) AS r FROM t;
+SELECT ti + tj AS r FROM t;
 
 -- name: Case2014
-SELECT repeat(s, i) AS r FROM t;
+SELECT ti - tj AS r FROM t;
 
 -- name: Case2015
-SELECT repeat(u, i) AS r FROM t;
+SELECT ti * tj AS r FROM t;
 
 -- name: Case2016
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT ti + i AS r FROM t;
 
 -- name: Case2017
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT si * tj AS r FROM t;
 
 -- name: Case2018
-SELECT space(i) AS r FROM t;
+SELECT si * sj AS r FROM t;
 
 -- name: Case2019
-SELECT space(i) AS r FROM t;
+SELECT si + a AS r FROM t;
 
 -- name: Case2020
-SELECT space(i) AS r FROM t;
+SELECT -ti AS r FROM t;
 
 -- name: Case2021
-SELECT space(i) AS r FROM t;
+SELECT -si AS r FROM t;
 
 -- name: Case2022
-SELECT initcap(s) AS r FROM t;
+SELECT abs(ti) AS r FROM t;
 
 -- name: Case2023
-SELECT initcap(s) AS r FROM t;
+SELECT abs(si) AS r FROM t;
 
 -- name: Case2024
-SELECT initcap(s) AS r FROM t;
+SELECT ti % tj AS r FROM t;
 
 -- name: Case2025
-SELECT initcap(s) AS r FROM t;
+SELECT ti % tj AS r FROM t;
 
 -- name: Case2026
-SELECT ascii(s) AS r FROM t;
+SELECT si % sj AS r FROM t;
 
 -- name: Case2027
-SELECT ascii(s) AS r FROM t;
+SELECT ti / tj AS r FROM t;
 
 -- name: Case2028
-SELECT ascii(s) AS r FROM t;
+SELECT ti DIV tj AS r FROM t;
 
 -- name: Case2029
-SELECT ascii(s) AS r FROM t;
+SELECT 1Y + 1S AS r FROM t;
 
 -- name: Case2030
-SELECT chr(a) AS r FROM t;
+SELECT 127Y + ti AS r FROM t;
 
 -- name: Case2031
-SELECT chr(a) AS r FROM t;
+SELECT f + i AS r FROM t;
 
 -- name: Case2032
-SELECT char(a) AS r FROM t;
+SELECT f + a AS r FROM t;
 
 -- name: Case2033
-SELECT chr(a) AS r FROM t;
+SELECT f * g AS r FROM t;
 
 -- name: Case2034
-SELECT chr(i) AS r FROM t;
+SELECT f + x AS r FROM t;
 
 -- name: Case2035
-SELECT octet_length(s) AS r FROM t;
+SELECT f + v AS r FROM t;
 
 -- name: Case2036
-SELECT bit_length(s) AS r FROM t;
+SELECT ti + v AS r FROM t;
 
 -- name: Case2037
-SELECT octet_length(s) AS r FROM t;
+SELECT si * z AS r FROM t;
 
 -- name: Case2038
-SELECT bit_length(s) AS r FROM t;
+SELECT f / g AS r FROM t;
 
 -- name: Case2039
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT f % g AS r FROM t;
 
 -- name: Case2040
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT -f AS r FROM t;
 
 -- name: Case2041
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT 1.5F AS r FROM t;
 
 -- name: Case2042
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT 1.1F + 0 AS r FROM t;
 
 -- name: Case2043
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT ti = tj AS r FROM t;
 
 -- name: Case2044
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT ti < si AS r FROM t;
 
 -- name: Case2045
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT f = x AS r FROM t;
 
 -- name: Case2046
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT f = x AS r FROM t;
 
 -- name: Case2047
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT f = g AS r FROM t;
 
 -- name: Case2048
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT f > g AS r FROM t;
 
 -- name: Case2049
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT f = g AS r FROM t;
 
 -- name: Case2050
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT ti = s AS r FROM t;
 
 -- name: Case2051
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT greatest(ti, si) AS r FROM t;
 
 -- name: Case2052
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT coalesce(ti, si) AS r FROM t;
 
 -- name: Case2053
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT CASE WHEN p THEN ti ELSE tj END AS r FROM t;
 
 -- name: Case2054
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT CAST(i AS TINYINT) AS r FROM t;
 
 -- name: Case2055
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT CAST(i AS TINYINT) AS r FROM t;
 
 -- name: Case2056
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT CAST(a AS SMALLINT) AS r FROM t;
 
 -- name: Case2057
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT CAST(si AS TINYINT) AS r FROM t;
 
 -- name: Case2058
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT CAST(ti AS SMALLINT) AS r FROM t;
 
 -- name: Case2059
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2060
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2061
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2062
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT CAST(s AS SMALLINT) AS r FROM t;
 
 -- name: Case2063
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT CAST(s AS SMALLINT) AS r FROM t;
 
 -- name: Case2064
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2065
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2066
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2067
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2068
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT CAST(f AS DOUBLE) AS r FROM t;
 
 -- name: Case2069
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2070
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2071
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2072
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT CAST(f AS INT) AS r FROM t;
 
 -- name: Case2073
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT CAST(f AS TINYINT) AS r FROM t;
 
 -- name: Case2074
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT CAST(f AS TINYINT) AS r FROM t;
 
 -- name: Case2075
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT CAST(f AS BIGINT) AS r FROM t;
 
 -- name: Case2076
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(f AS INT) AS r FROM t;
 
 -- name: Case2077
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(x AS SMALLINT) AS r FROM t;
 
 -- name: Case2078
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(x AS TINYINT) AS r FROM t;
 
 -- name: Case2079
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(x AS FLOAT) AS r FROM t;
 
 -- name: Case2080
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(a AS FLOAT) AS r FROM t;
 
 -- name: Case2081
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
 
 -- name: Case2082
-SELECT soundex(s) AS r FROM t;
+SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
 
 -- name: Case2083
-SELECT luhn_check(s) AS r FROM t;
+SELECT CAST(v AS TINYINT) AS r FROM t;
 
 -- name: Case2084
-SELECT luhn_check(s) AS r FROM t;
+SELECT CAST(v AS TINYINT) AS r FROM t;
 
 -- name: Case2085
-SELECT luhn_check(s) AS r FROM t;
+SELECT CAST(p AS TINYINT) AS r FROM t;
 
 -- name: Case2086
-SELECT luhn_check(s) AS r FROM t;
+SELECT CAST(f AS BOOLEAN) AS r FROM t;
 
 -- name: Case2087
-SELECT luhn_check(s) AS r FROM t;
+SELECT tinyint(s) AS r FROM t;
 
 -- name: Case2088
-SELECT luhn_check(s) AS r FROM t;
+SELECT smallint(x) AS r FROM t;
 
 -- name: Case2089
-SELECT lcase(s) AS r FROM t;
+SELECT float(i) AS r FROM t;
 
 -- name: Case2090
-SELECT ucase(s) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case2091
-SELECT len(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2092
-SELECT a <=> b AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2093
-SELECT a <=> b AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2094
-SELECT a <=> b AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2095
-SELECT a <=> b AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2096
-SELECT a <=> b AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case2097
-SELECT i <=> a AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case2098
-SELECT s <=> u AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case2099
-SELECT NULL <=> NULL AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case2100
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case2101
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2102
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2103
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2104
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2105
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2106
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2107
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2108
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case2109
-SELECT equal_null(a, b) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2110
-SELECT equal_null(a, b) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2111
-SELECT equal_null(a, b) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2112
-SELECT equal_null(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2113
-SELECT equal_null(a, 1 DIV b) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case2114
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2115
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2116
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2117
-SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2118
-SELECT decode(a, 1, 'one') AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2119
-SELECT decode(i, 1, 10) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2120
-SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2121
-SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2122
-SELECT decode(a, 1, a DIV b) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2123
-SELECT decode(a, 2, a DIV b) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2124
-SELECT 1 << 2 AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2125
-SELECT 1 << 2 + 1 AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2126
-SELECT 1 | 2 << 1 AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2127
-SELECT 6 & 3 << 1 AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2128
-SELECT 2 << 1 = 4 AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2129
-SELECT -8 >> 1 AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2130
-SELECT a >> 1 AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case2131
-SELECT -1 >>> 28 AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2132
-SELECT a >>> 60 AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case2133
-SELECT i << j AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2134
-SELECT (a DIV b) >> 1 AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2135
-SELECT p IS TRUE AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2136
-SELECT p IS TRUE AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2137
-SELECT p IS TRUE AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case2138
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2139
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case2140
-SELECT p IS FALSE AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case2141
-SELECT p IS FALSE AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case2142
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2143
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case2144
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case2145
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case2146
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case2147
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2148
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2149
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case2150
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case2151
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case2152
-SELECT s ILIKE u AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case2153
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case2154
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case2155
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case2156
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case2157
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case2158
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case2159
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case2160
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case2161
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case2162
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case2163
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case2164
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case2165
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case2166
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case2167
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2168
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case2169
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case2170
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2171
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2172
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2173
-SELECT trim(u, s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case2174
-SELECT ltrim('x', s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2175
-SELECT rtrim('x', s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2176
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2177
-SELECT btrim(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2178
-SELECT btrim(s, u) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2179
-SELECT trim(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2180
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2181
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2182
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2183
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2184
-SELECT position('l' IN s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2185
-SELECT position('z' IN s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2186
-SELECT position('' IN s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2187
-SELECT position('l' IN s) AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case2188
-SELECT locate('l', s) AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case2189
-SELECT position(u, s) AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case2190
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2191
-SELECT instr(s, u) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2192
-SELECT !p AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2193
-SELECT ! a = 1 AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2194
-SELECT !p AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2195
-SELECT !(p AND q) AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case2196
-SELECT int(s) AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case2197
-SELECT bigint(x) AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case2198
-SELECT double(s) AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case2199
-SELECT string(d) AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2200
-SELECT boolean(s) AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2201
-SELECT date(s) AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2202
-SELECT int(s) AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2203
-SELECT int(s) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2204
-SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2205
-SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2206
-SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case2207
-SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2208
-SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2209
-SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2210
-SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT equal_null(s, u) AS r FROM t;
 
 -- name: Case2211
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT equal_null(a, 1 DIV b) AS r FROM t;
 
 -- name: Case2212
-SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2213
-SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2214
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2215
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
 
 -- name: Case2216
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT decode(a, 1, 'one') AS r FROM t;
 
 -- name: Case2217
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT decode(i, 1, 10) AS r FROM t;
 
 -- name: Case2218
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
 
 -- name: Case2219
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
 
 -- name: Case2220
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT decode(a, 1, a DIV b) AS r FROM t;
 
 -- name: Case2221
-SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT decode(a, 2, a DIV b) AS r FROM t;
 
 -- name: Case2222
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT 1 << 2 AS r FROM t;
 
 -- name: Case2223
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT 1 << 2 + 1 AS r FROM t;
 
 -- name: Case2224
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT 1 | 2 << 1 AS r FROM t;
 
 -- name: Case2225
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT 6 & 3 << 1 AS r FROM t;
 
 -- name: Case2226
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT 2 << 1 = 4 AS r FROM t;
 
 -- name: Case2227
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT -8 >> 1 AS r FROM t;
 
 -- name: Case2228
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT a >> 1 AS r FROM t;
 
 -- name: Case2229
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT -1 >>> 28 AS r FROM t;
 
 -- name: Case2230
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT a >>> 60 AS r FROM t;
 
 -- name: Case2231
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT i << j AS r FROM t;
 
 -- name: Case2232
-SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT (a DIV b) >> 1 AS r FROM t;
 
 -- name: Case2233
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2234
-SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2235
-SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2236
-SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2237
-SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2238
-SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2239
-SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2240
-SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case2241
-SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2242
-SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2243
-SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case2244
-SELECT CAST(TIMESTAMP_NTZ '2024-01-01 10:00:00' AS TIMESTAMP) = TIMESTAMP '2024-01-01 10:00:00' AS r FROM t;
-
-SET TIME ZONE 'Europe/Paris';
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case2245
-SELECT unix_seconds(TIMESTAMP '2024-03-31 02:30:00') AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case2246
-SELECT CAST(TIMESTAMP '2024-03-31 02:30:00' AS VARCHAR) AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case2247
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case2248
-SELECT unix_seconds(TIMESTAMP '2024-03-31 03:00:00') AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case2249
-SELECT unix_seconds(CAST(TIMESTAMP_NTZ '2024-03-31 02:30:00' AS TIMESTAMP)) AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case2250
-SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00') AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case2251
-SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00+01:00') AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case2252
-SELECT CAST(CAST(1729992600 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case2253
-SELECT CAST(CAST(TIMESTAMP '2024-01-01 00:00:00Z' AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case2254
-SELECT CAST(TIMESTAMP '2023-12-31 23:30:00Z' AS DATE) AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case2255
-SELECT unix_seconds(CAST(DATE '2024-03-31' AS TIMESTAMP)) AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case2256
-SELECT unix_seconds(TIMESTAMP '1900-01-01 00:00:00') AS r FROM t;
-
-SET TIME ZONE 'America/New_York';
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case2257
-SELECT unix_seconds(TIMESTAMP '2024-03-10 02:30:00') AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case2258
-SELECT CAST(TIMESTAMP '2024-03-10 02:30:00' AS VARCHAR) AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case2259
-SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00') AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case2260
-SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case2261
-SELECT unix_seconds(CAST(DATE '2024-03-10' AS TIMESTAMP)) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case2262
-SELECT CAST(TIMESTAMP '2024-07-01 02:00:00Z' AS DATE) AS r FROM t;
-
-SET TIME ZONE 'UTC';
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case2263
-SELECT ts > '2024-01-01' AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case2264
-SELECT ts = tt AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case2265
-SELECT ts < tt AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case2266
-SELECT ts = tt AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case2267
-SELECT d < ts AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case2268
-SELECT d = nt AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case2269
-SELECT typeof(coalesce(d, nt)) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case2270
-SELECT typeof(coalesce(nt, ts)) AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case2271
-SELECT CAST(nt AS VARCHAR) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case2272
-SELECT CAST(nt AS DATE) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case2273
-SELECT CAST(ts AS VARCHAR) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case2274
-SELECT unix_millis(ts) AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case2275
-SELECT CAST(CAST(DATE '2024-03-10' AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT btrim(s) AS r FROM t;
 
 -- name: Case2276
-SELECT CAST(TIMESTAMP_LTZ '2024-01-01 10:00:00' AS VARCHAR) AS r FROM t;
+SELECT btrim(s, u) AS r FROM t;
 
 -- name: Case2277
-SELECT CAST(TIMESTAMP_NTZ '2024-01-01' AS VARCHAR) AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case2278
-SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
 -- name: Case2279
-SELECT CAST(TIMESTAMP '1970-01-01 00:01:40' AS TINYINT) AS r FROM t;
+SELECT substring(s FROM 2) AS r FROM t;
 
 -- name: Case2280
-SELECT CAST(TIMESTAMP '1970-01-01 00:02:08' AS TINYINT) AS r FROM t;
+SELECT substr(s FROM -2) AS r FROM t;
 
 -- name: Case2281
-SELECT CAST(TIMESTAMP '1970-01-01 00:00:01.25' AS DECIMAL(5,2)) AS r FROM t;
+SELECT substring(s FROM i FOR 2) AS r FROM t;
 
 -- name: Case2282
-SELECT unix_seconds(CAST(7 AS TIMESTAMP)) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case2283
-SELECT unix_micros(CAST(CAST(-3 AS TINYINT) AS TIMESTAMP)) AS r FROM t;
+SELECT position('z' IN s) AS r FROM t;
 
 -- name: Case2284
-SELECT CAST(CAST('Infinity' AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+SELECT position('' IN s) AS r FROM t;
 
 -- name: Case2285
-SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case2286
-SELECT CAST(s AS TIMESTAMP) IS NULL AS r FROM t;
-
-SET TIME ZONE 'Asia/Kolkata';
+SELECT locate('l', s) AS r FROM t;
 
 -- name: Case2287
-SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT position(u, s) AS r FROM t;
 
 -- name: Case2288
-SELECT CAST(ts AS VARCHAR) AS r FROM t;
+SELECT instr(s, 'lo') AS r FROM t;
 
 -- name: Case2289
-SELECT CAST(ts AS DATE) AS r FROM t;
+SELECT instr(s, u) AS r FROM t;
 
 -- name: Case2290
-SELECT CAST(CAST(ts AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case2291
-SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
+SELECT ! a = 1 AS r FROM t;
 
 -- name: Case2292
-SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00Z') AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case2293
-SELECT nt = ts AS r FROM t;
-
-SET TIME ZONE '+01:30';
+SELECT !(p AND q) AS r FROM t;
 
 -- name: Case2294
-SELECT unix_seconds(TIMESTAMP '1970-01-01 01:30:00') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2295
-SELECT CAST(CAST(0 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
-
-SET TIME ZONE 'America/New_York';
+SELECT bigint(x) AS r FROM t;
 
 -- name: Case2296
-SELECT unix_seconds(CAST(d AS TIMESTAMP)) AS r FROM t;
+SELECT double(s) AS r FROM t;
 
 -- name: Case2297
-SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
+SELECT string(d) AS r FROM t;
 
 -- name: Case2298
-SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
+SELECT boolean(s) AS r FROM t;
 
 -- name: Case2299
-SELECT CAST(ts AS VARCHAR) AS r FROM t;
+SELECT date(s) AS r FROM t;
 
 -- name: Case2300
-SELECT CAST(ts AS VARCHAR) AS r FROM t;
-
-SET TIME ZONE 'UTC';
+SELECT int(s) AS r FROM t;
 
 -- name: Case2301
-SELECT unix_millis(ts) AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2302
-SELECT unix_millis(TIMESTAMP '2024-01-01 00:00:00.0019') AS r FROM t;
-
--- name: Case2303
-SELECT unix_micros(ts) AS r FROM t;
-
--- name: Case2304
-SELECT unix_seconds(ts) AS r FROM t;
-
--- name: Case2305
-SELECT CAST(CAST(s AS DECIMAL(20,1)) AS TIMESTAMP) AS r FROM t;
-
--- name: Case2306
-SELECT CAST(greatest(ts, tt) AS VARCHAR) AS r FROM t;
-
--- name: Case2307
-SELECT CAST(least(nt, TIMESTAMP_NTZ '2024-01-01') AS VARCHAR) AS r FROM t;
-
--- name: Case2308
-SELECT ts IN (TIMESTAMP '2024-01-01 01:00:00+01:00', tt) AS r FROM t;
-
--- name: Case2309
-SELECT ts IN (tt) AS r FROM t;
-
--- name: Case2310
-SELECT CASE ts WHEN tt THEN 'same' ELSE 'other' END AS r FROM t;
-
--- name: Case2311
-SELECT NULLIF(nt, TIMESTAMP_NTZ '2024-01-01') IS NULL AS r FROM t;
-
--- name: Case2312
-SELECT hash(CAST(0 AS TIMESTAMP)) = hash(CAST(0 AS BIGINT)) AS r FROM t;
-
--- name: Case2313
-SELECT xxhash64(nt) = xxhash64(unix_micros(CAST(nt AS TIMESTAMP))) AS r FROM t;
-
--- name: Case2314
 SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
--- name: Case2315
+-- name: Case2303
 SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
--- name: Case2316
+-- name: Case2304
 SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2305
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2306
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2307
+SELECT parse_url(s, 'REF') AS r FROM t;
+
+-- name: Case2308
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2309
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2310
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2311
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2312
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2313
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2314
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2315
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2316
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2317
 SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2318
-SELECT parse_url(s, 'FILE') AS r FROM t;
-
--- name: Case2319
-SELECT parse_url(s, 'REF') AS r FROM t;
-
--- name: Case2320
 SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
+-- name: Case2319
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2320
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
 -- name: Case2321
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
 
 -- name: Case2322
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2323
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2324
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2325
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2326
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2327
 SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2328
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2329
-SELECT parse_url(s, 'PATH') AS r FROM t;
-
--- name: Case2330
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2331
-SELECT parse_url(s, 'FILE') AS r FROM t;
-
--- name: Case2332
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
-
--- name: Case2333
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
-
--- name: Case2334
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2335
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2336
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2337
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2338
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2339
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2340
 SELECT parse_url(s, 'NOPE') AS r FROM t;
 
--- name: Case2341
+-- name: Case2329
 SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
--- name: Case2342
+-- name: Case2330
 SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
--- name: Case2343
+-- name: Case2331
 SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
--- name: Case2344
+-- name: Case2332
 SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
--- name: Case2345
+-- name: Case2333
 SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
--- name: Case2346
+-- name: Case2334
 SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
--- name: Case2347
+-- name: Case2335
 SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
--- name: Case2348
+-- name: Case2336
 SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
--- name: Case2349
+-- name: Case2337
 SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
--- name: Case2350
+-- name: Case2338
 SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
--- name: Case2351
+-- name: Case2339
 SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
--- name: Case2352
+-- name: Case2340
 SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
--- name: Case2353
+-- name: Case2341
 SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
--- name: Case2354
+-- name: Case2342
 SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
--- name: Case2355
+-- name: Case2343
 SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
--- name: Case2356
+-- name: Case2344
 SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
--- name: Case2357
+-- name: Case2345
 SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
--- name: Case2358
+-- name: Case2346
 SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
--- name: Case2359
+-- name: Case2347
 SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
--- name: Case2360
+-- name: Case2348
 SELECT xpath_double(s, 'a/b') AS r FROM t;
 
--- name: Case2361
+-- name: Case2349
 SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
--- name: Case2362
+-- name: Case2350
 SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
--- name: Case2363
+-- name: Case2351
 SELECT xpath_double(s, 'a/b') AS r FROM t;
 
--- name: Case2364
+-- name: Case2352
 SELECT xpath_double(s, 'a') AS r FROM t;
 
--- name: Case2365
+-- name: Case2353
 SELECT xpath_double(s, 'a') AS r FROM t;
 
--- name: Case2366
+-- name: Case2354
 SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
--- name: Case2367
+-- name: Case2355
 SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
--- name: Case2368
+-- name: Case2356
 SELECT xpath_int(s, 'a/b') AS r FROM t;
 
--- name: Case2369
+-- name: Case2357
 SELECT xpath_int(s, 'a/b') AS r FROM t;
 
--- name: Case2370
+-- name: Case2358
 SELECT xpath_int(s, 'a/b') AS r FROM t;
 
--- name: Case2371
+-- name: Case2359
 SELECT xpath_long(s, 'a/b') AS r FROM t;
 
--- name: Case2372
+-- name: Case2360
 SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
 
--- name: Case2373
+-- name: Case2361
 SELECT xpath_int(s, 'a') AS r FROM t;
 
--- name: Case2374
+-- name: Case2362
 SELECT xpath_long(s, 'a') AS r FROM t;
 
--- name: Case2375
+-- name: Case2363
 SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
 
--- name: Case2376
+-- name: Case2364
 SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
 
--- name: Case2377
+-- name: Case2365
 SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
 
--- name: Case2378
+-- name: Case2366
 SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
 
--- name: Case2379
+-- name: Case2367
 SELECT xpath_string(s, 'a') AS r FROM t;
 
--- name: Case2380
+-- name: Case2368
 SELECT xpath_string(s, 'a/d') AS r FROM t;
 
--- name: Case2381
+-- name: Case2369
 SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
 
--- name: Case2382
+-- name: Case2370
 SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
 
--- name: Case2383
+-- name: Case2371
 SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
 
--- name: Case2384
+-- name: Case2372
 SELECT xpath_string(s, 'a/b') AS r FROM t;
 
--- name: Case2385
+-- name: Case2373
 SELECT xpath_string(s, 'a') AS r FROM t;
 
--- name: Case2386
+-- name: Case2374
 SELECT xpath_string(s, 'a') AS r FROM t;
 
--- name: Case2387
+-- name: Case2375
 SELECT xpath_string(s, 'a') AS r FROM t;
 
--- name: Case2388
+-- name: Case2376
 SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
 
--- name: Case2389
+-- name: Case2377
 SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
 
--- name: Case2390
+-- name: Case2378
 SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
 
--- name: Case2391
+-- name: Case2379
 SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
 
--- name: Case2392
+-- name: Case2380
 SELECT schema_of_xml('<p/>') AS r FROM t;
 
--- name: Case2393
+-- name: Case2381
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

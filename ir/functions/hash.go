@@ -25,12 +25,21 @@ type hashStep struct {
 	// decimal is the step over DECIMAL(p, s), whose hash depends on p (a
 	// long up to 18 digits, the unscaled value's bytes beyond).
 	decimal func(p int) impl
+	// kernels are the step's kernels per argument kind: an interval hashes
+	// as its number, a YEAR-MONTH one as an INT and a DAY-TIME one as a
+	// BIGINT, as Spark's Murmur3/XxHash64 hash them
+	kernels map[ir.Kind]impl
 }
 
 // sigFor is the step's signature for an argument of type t.
 func (h *hashStep) sigFor(t ir.Type) *ir.Signature {
-	if t.Kind == ir.KindDecimal {
+	switch t.Kind {
+	case ir.KindDecimal:
 		return sig(h.ret, h.decimal(t.P()), h.ret, t, tBool)
+	case ir.KindYMInterval:
+		return sig(h.ret, h.kernels[ir.KindInt], h.ret, t, tBool)
+	case ir.KindDTInterval:
+		return sig(h.ret, h.kernels[ir.KindBigint], h.ret, t, tBool)
 	}
 	return h.sigs[t.Kind]
 }
@@ -45,7 +54,7 @@ func (h *hashStep) sigFor(t ir.Type) *ir.Signature {
 // running hash as it is, and an argument error is the result (the leftmost one,
 // because an earlier error arrives through the seed, the step's first argument).
 func newHashStep(name string, ret ir.Type, seed any, kernels map[ir.Kind]impl, decimal func(p int) impl) *hashStep {
-	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}, decimal: decimal}
+	h := &hashStep{name: name, ret: ret, seed: seed, sigs: map[ir.Kind]*ir.Signature{}, decimal: decimal, kernels: kernels}
 	var sigs []*ir.Signature
 	for _, t := range []ir.Type{tBool, tTiny, tSml, tInt, tDate, tBig, tFlt, tDbl, tStr, tTS, tNTZ, tBin} {
 		k := t.Kind
@@ -90,6 +99,10 @@ func zeroOf(t ir.Type) any {
 		return ir.TimestampNTZ(0)
 	case ir.KindDecimal:
 		return rt.Decimal{}
+	case ir.KindYMInterval:
+		return ir.YMInterval(0)
+	case ir.KindDTInterval:
+		return ir.DTInterval(0)
 	}
 	panic("functions: no placeholder for " + t.String())
 }

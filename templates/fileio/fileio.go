@@ -35,6 +35,9 @@
 //	         fractional digits, in JSON as a number (never through a double)
 //	VARCHAR  text; invalid UTF-8 bytes become U+FFFD
 //	DATE     "yyyy-mm-dd" (ir.ParseDate)
+//	INTERVAL Spark's text, INTERVAL '1-2' YEAR TO MONTH (a JSON string), or the
+//	         body alone ('1-2'), read as CAST reads text; written in Spark's form
+//	         with the column's fields (the exprc.interval field metadata)
 //	MAP      a JSON object {"key": value, ...}; in CSV, the object's JSON text in
 //	         the field. Keys are read from the JSON key string as the key type;
 //	         a duplicate key keeps its first position and its last value.
@@ -66,6 +69,9 @@
 //	VARCHAR      from large_string and string_view
 //	BINARY       from large_binary, fixed_size_binary and binary_view
 //	DATE         from date64 holding whole days
+//	INTERVAL YEAR ...  from int32 months (as Spark and exprc store it in Parquet)
+//	INTERVAL DAY ...   from int64 microseconds (the same), and from duration[s],
+//	             [ms] (exact; beyond the range an error) and [ns] (floored)
 //	MAP          from a map whose key and item types convert by these rules
 //
 // A Parquet column the query reads that is compressed with a codec arrow-go
