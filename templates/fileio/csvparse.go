@@ -625,11 +625,13 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 			vals = append(vals, v)
 		}
 		c.dec = vals
-	default: // MAP, from its JSON text
+	default: // MAP from its JSON text; BINARY, TIMESTAMP, intervals from theirs
 		c.nulls = nulls
 		for r := range k {
 			s := field(r)
-			if len(s) == 0 {
+			// An empty quoted field is a value where the type has an empty
+			// one (BINARY, as VARCHAR), else NULL as an unquoted one.
+			if len(s) == 0 && (t.Kind != sqltype.Binary || !spans[r*nf].quoted) {
 				if !nullable {
 					return r, errNull
 				}

@@ -386,9 +386,18 @@ func formatJSON(buf []byte, cols []textColumn, keys [][]byte, lo, hi int) []byte
 type appender func(buf []byte, i int) []byte
 
 // csvAppender returns the CSV field of col's non-NULL values, quoted when
-// needed. Only strings and maps can need quotes.
+// needed. Only strings, binaries and maps can need quotes: an empty string
+// or BINARY is "", so that it does not read back as NULL (an empty
+// unquoted field).
 func csvAppender(col arrow.Array) appender {
 	switch a := col.(type) {
+	case *array.Binary:
+		return func(buf []byte, i int) []byte {
+			if a.ValueLen(i) == 0 {
+				return append(buf, '"', '"')
+			}
+			return base64.StdEncoding.AppendEncode(buf, a.Value(i))
+		}
 	case *array.String:
 		return func(buf []byte, i int) []byte { return appendCSVField(buf, a.Value(i)) }
 	case *array.LargeString:

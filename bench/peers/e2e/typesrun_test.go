@@ -18,28 +18,36 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 )
 
-// typedColumns are the columns of TestRunTypesEveryFormat's input file: each
-// Arrow type exprc reads as one of its SQL types, with edge values and a
-// NULL, as arrow-go's JSON form of a record (one object per row). A new
+// typedColumns are the columns of TestRunTypesEveryFormat's input file: the
+// Arrow types of issue 41's SQL types (TINYINT, SMALLINT, FLOAT, TIMESTAMP,
+// TIMESTAMP_NTZ, BINARY), with edge values and a NULL, as arrow-go's JSON form of a record (one object per row). A new
 // type is a new entry here and in duckTypes.
 var typedColumns = []arrow.Field{
 	{Name: "ti", Type: arrow.PrimitiveTypes.Int8, Nullable: true},
 	{Name: "si", Type: arrow.PrimitiveTypes.Int16, Nullable: true},
 	{Name: "f", Type: arrow.PrimitiveTypes.Float32, Nullable: true},
+	{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Microsecond, TimeZone: "UTC"}, Nullable: true},
+	{Name: "nt", Type: &arrow.TimestampType{Unit: arrow.Microsecond}, Nullable: true},
+	{Name: "b", Type: arrow.BinaryTypes.Binary, Nullable: true},
 	{Name: "n", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
 }
 
+// typedRows are the input rows. The timestamps have whole milliseconds:
+// exprc writes CSV and JSON timestamps in Spark's default text, which keeps
+// milliseconds (Parquet and IPC keep microseconds; TestRunTypesEveryFormat
+// compares IPC exactly). Binaries are base64, arrow-go's JSON form.
 const typedRows = `[
-	{"ti": -128, "si": -32768, "f": 1.5, "n": 1},
-	{"ti": 127, "si": 32767, "f": -0.1, "n": 2},
-	{"ti": 0, "si": 0, "f": 3.4028235e38, "n": 3},
-	{"ti": null, "si": null, "f": null, "n": 4},
-	{"ti": -1, "si": 300, "f": 1e-45, "n": 5},
-	{"ti": 1, "si": -2, "f": 16777217, "n": 6}
+	{"ti": -128, "si": -32768, "f": 1.5, "ts": "2024-02-29T23:59:59.999Z", "nt": "2024-03-31T02:30:00", "b": "AAH/", "n": 1},
+	{"ti": 127, "si": 32767, "f": -0.1, "ts": "1969-12-31T23:59:59.001Z", "nt": "1900-01-01T00:00:00", "b": "", "n": 2},
+	{"ti": 0, "si": 0, "f": 3.4028235e38, "ts": "1970-01-01T00:00:00Z", "nt": "9999-12-31T23:59:59.999", "b": "aMOpbGxv", "n": 3},
+	{"ti": null, "si": null, "f": null, "ts": null, "nt": null, "b": null, "n": 4},
+	{"ti": -1, "si": 300, "f": 1e-45, "ts": "0001-01-01T00:00:00Z", "nt": "1970-01-01T00:00:00.5", "b": "gA==", "n": 5},
+	{"ti": 1, "si": -2, "f": 16777217, "ts": "2038-01-19T03:14:08.123Z", "nt": "2000-02-29T12:00:00", "b": "////", "n": 6}
 ]`
 
 // duckTypes is the DuckDB type of each column of a Parquet file exprc writes.
-var duckTypes = map[string]string{"ti": "TINYINT", "si": "SMALLINT", "f": "FLOAT", "n": "BIGINT"}
+var duckTypes = map[string]string{"ti": "TINYINT", "si": "SMALLINT", "f": "FLOAT", "ts": "TIMESTAMP WITH TIME ZONE",
+	"nt": "TIMESTAMP", "b": "BLOB", "n": "BIGINT"}
 
 // TestRunTypesEveryFormat writes typedColumns as Parquet with arrow-go's
 // pqarrow, runs `exprc run SELECT *` over it (the table inferred from the
@@ -74,8 +82,11 @@ func TestRunTypesEveryFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	want := duckText(t, db, "read_parquet('"+in+"')")
-	if len(want) != int(rec.NumRows()) || !strings.HasPrefix(want[0], "-128 | -32768 | 1.5 | 1") {
+	if _, err := db.Exec("SET TimeZone = 'UTC'"); err != nil {
+		t.Fatal(err)
+	}
+	want := duckText(t, db, "read_parquet('"+in+"')", false)
+	if len(want) != int(rec.NumRows()) || !strings.HasPrefix(want[0], "-128 | -32768 | 1.5 | 2024-02-29 23:59:59.999+00 | 2024-03-31 02:30:00 | AAH/ | 1") {
 		t.Fatalf("DuckDB reads the input as\n%s", strings.Join(want, "\n"))
 	}
 
@@ -100,7 +111,7 @@ func TestRunTypesEveryFormat(t *testing.T) {
 					return
 				}
 				reader := strings.Replace(c.reader, "%s", out, 1)
-				got := duckText(t, db, reader)
+				got := duckText(t, db, reader, c.ext != "parquet")
 				if !slices.Equal(got, want) {
 					t.Errorf("DuckDB reads exprc's %s as\n%s\nwant\n%s", c.ext, strings.Join(got, "\n"), strings.Join(want, "\n"))
 				}
@@ -136,12 +147,22 @@ func writeParquet(t *testing.T, path string, rec arrow.RecordBatch) {
 
 // duckText is each row DuckDB reads with reader, ordered by column n: the
 // columns of typedColumns in order, each as DuckDB's VARCHAR of the value
-// ("NULL" for NULL), joined by " | ".
-func duckText(t *testing.T, db *sql.DB, reader string) []string {
+// ("NULL" for NULL), joined by " | ". A BINARY column is compared as base64:
+// text (a CSV or JSON file exprc wrote) holds it so, a BLOB is encoded; a
+// timestamp read from text is cast to the type Parquet gives it, so that
+// both print alike.
+func duckText(t *testing.T, db *sql.DB, reader string, text bool) []string {
 	t.Helper()
 	var cols []string
 	for _, f := range typedColumns {
-		cols = append(cols, "coalesce(CAST("+f.Name+" AS VARCHAR), 'NULL')")
+		v := f.Name
+		switch {
+		case f.Type.ID() == arrow.BINARY && !text:
+			v = "to_base64(" + v + ")"
+		case f.Type.ID() == arrow.TIMESTAMP && text:
+			v = "CAST(" + v + " AS " + duckTypes[f.Name] + ")"
+		}
+		cols = append(cols, "coalesce(CAST("+v+" AS VARCHAR), 'NULL')")
 	}
 	rows, err := db.QueryContext(context.Background(), "SELECT concat_ws(' | ', "+strings.Join(cols, ", ")+") FROM "+reader+" ORDER BY n")
 	if err != nil {
