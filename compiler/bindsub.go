@@ -315,7 +315,7 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 			return nil, false
 		}
 		node.T = t
-		if w, ok := subqueryWide(t); ok {
+		if w, ok := t.SubqueryWide(); ok {
 			// The subquery engines keep INT and DOUBLE values; min and max
 			// of the wider values, cast back, are those of the narrow ones.
 			if x, ok = b.cast(x, w, e.Args[0].Position()); !ok {
@@ -332,20 +332,6 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 	node.SQL = ast.Format(e)
 	sub.aggs.found = append(sub.aggs.found, node)
 	return node, true
-}
-
-// subqueryWide is the type a subquery computes values of narrow type t in
-// (TINYINT and SMALLINT as INT, FLOAT as DOUBLE: exact both ways), so that
-// the interpreter's and generated code's subquery structures need no kinds
-// of their own for them. ok is false for the other types.
-func subqueryWide(t ir.Type) (ir.Type, bool) {
-	switch t.Kind {
-	case ir.KindTinyint, ir.KindSmallint:
-		return ir.TypeInt, true
-	case ir.KindFloat:
-		return ir.TypeDouble, true
-	}
-	return ir.Type{}, false
 }
 
 // bindScalarSubquery binds "(SELECT ...)".
@@ -371,7 +357,7 @@ func (b *binder) bindScalarSubquery(e *ast.Subquery, sc *scope) (ir.Expr, bool) 
 		}
 		s.value, t = v, ir.TypeVarchar
 	}
-	if w, ok := subqueryWide(t); ok {
+	if w, ok := t.SubqueryWide(); ok {
 		v, ok := b.cast(s.value, w, e.Pos)
 		if !ok {
 			return nil, false
@@ -479,7 +465,7 @@ func (b *binder) bindQuantified(x ast.Expr, op string, all, not bool, sel *ast.S
 		if !ok {
 			return nil, false
 		}
-		if w, narrow := subqueryWide(xs[0].Type()); narrow {
+		if w, narrow := xs[0].Type().SubqueryWide(); narrow {
 			// Members kept as INT or DOUBLE, as the comparison takes them.
 			for i := range xs {
 				if xs[i], ok = b.cast(xs[i], w, opPos); !ok {

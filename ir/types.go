@@ -302,3 +302,19 @@ func CommonType(ts ...Type) (Type, bool) {
 	}
 	return res, true
 }
+
+// SubqueryWide is the type the subquery structures compute and compare
+// values of narrow type t in: TINYINT and SMALLINT as INT, FLOAT as DOUBLE,
+// exact both ways and order-preserving (NaN greatest and -0.0 = 0.0
+// included), so that the interpreter's and generated code's hash, sorted
+// and packed structures need no kinds of their own for them. ok is false
+// for the other types.
+func (t Type) SubqueryWide() (Type, bool) {
+	switch t.Kind {
+	case KindTinyint, KindSmallint:
+		return TypeInt, true
+	case KindFloat:
+		return TypeDouble, true
+	}
+	return Type{}, false
+}

@@ -295,11 +295,9 @@ func splitCorrelation(c ir.Expr) (*correlation, bool) {
 		return nil, false
 	}
 	cmp := &ir.Call{Fn: call.Fn, Sig: call.Sig}
-	if w, ok := keyWide(l.Type()); ok {
-		// The structures keyed on the inner side (hash, sorted, packed) have
-		// no kinds of their own for TINYINT, SMALLINT and FLOAT: both sides
-		// are compared as INT or DOUBLE, which is exact and keeps the order
-		// (NaN greatest and -0.0 = 0.0 included).
+	if w, ok := l.Type().SubqueryWide(); ok {
+		// Both sides of a TINYINT, SMALLINT or FLOAT key are compared in
+		// its ir.Type.SubqueryWide type.
 		l, r = widenKey(l, w), widenKey(r, w)
 		fn := functions.Lookup(name)
 		sig, err := fn.Resolve([]ir.Type{w, w})
@@ -318,19 +316,6 @@ func splitCorrelation(c ir.Expr) (*correlation, bool) {
 		cmp = &ir.Call{Fn: fn, Sig: sig}
 	}
 	return &correlation{key: ir.SettledKey{Inner: l, Op: opOf[name], Cmp: cmp}, outer: r}, true
-}
-
-// keyWide is the type a correlation key of narrow type t is compared in:
-// TINYINT and SMALLINT as INT, FLOAT as DOUBLE (the binder gave both sides
-// of the comparison one type). ok is false for the other types.
-func keyWide(t ir.Type) (ir.Type, bool) {
-	switch t.Kind {
-	case ir.KindTinyint, ir.KindSmallint:
-		return ir.TypeInt, true
-	case ir.KindFloat:
-		return ir.TypeDouble, true
-	}
-	return ir.Type{}, false
 }
 
 // widenKey is x cast to the wider type w (a cast that cannot fail).
