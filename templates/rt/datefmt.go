@@ -29,22 +29,22 @@ const (
 	fmtQuarter                  // Q, q: number or text
 
 	// The fields of a TIMESTAMP pattern only (tsfmt.go).
-	fmtEra          // G
-	fmtAlignedDOW   // F
-	fmtAmPm         // a
-	fmtClockHourAP  // h: 1-12
-	fmtHourAP       // K: 0-11
-	fmtClockHour    // k: 1-24
-	fmtHour         // H: 0-23
-	fmtMinute       // m
-	fmtSecond       // s
-	fmtFraction     // S
-	fmtZoneID       // VV
-	fmtZoneName     // z
-	fmtOffsetO      // O
-	fmtOffset       // X, x, Z
-	fmtOptStart     // [
-	fmtOptEnd       // ]
+	fmtEra         // G
+	fmtAlignedDOW  // F
+	fmtAmPm        // a
+	fmtClockHourAP // h: 1-12
+	fmtHourAP      // K: 0-11
+	fmtClockHour   // k: 1-24
+	fmtHour        // H: 0-23
+	fmtMinute      // m
+	fmtSecond      // s
+	fmtFraction    // S
+	fmtZoneID      // VV
+	fmtZoneName    // z
+	fmtOffsetO     // O
+	fmtOffset      // X, x, Z
+	fmtOptStart    // [
+	fmtOptEnd      // ]
 )
 
 // fmtItem is one item of a compiled pattern: a field and its letter count,

@@ -511,9 +511,9 @@ func DateFormatTimestamp(us int64, pattern string, z *Zone) (string, *Error) {
 type dtFields struct {
 	parsed
 	era, hour, clockHourAP, hourAP, clockHour, ampm, minute, second, nanos int64
-	hasEra, hasHour, hasClockHourAP, hasHourAP, hasClockHour, hasAmPm     bool
-	hasMinute, hasSecond, hasNanos                                        bool
-	zone                                                                  *Zone
+	hasEra, hasHour, hasClockHourAP, hasHourAP, hasClockHour, hasAmPm      bool
+	hasMinute, hasSecond, hasNanos                                         bool
+	zone                                                                   *Zone
 }
 
 // numWidthTS extends numWidth with the time fields: at least min, at most
@@ -854,10 +854,10 @@ func parseLocalizedOffset(s string, full bool) (int32, int) {
 // alone is 00:00 or 12:00; fields that disagree are a conflict.
 func (f *dtFields) timeOfDay() (int64, string) {
 	type rng struct {
-		has      bool
-		v        int64
-		lo, hi   int64
-		name     string
+		has    bool
+		v      int64
+		lo, hi int64
+		name   string
 	}
 	for _, r := range []rng{
 		{f.hasHour, f.hour, 0, 23, "HourOfDay"}, {f.hasClockHour, f.clockHour, 1, 24, "ClockHourOfDay"},
