@@ -582,14 +582,6 @@ func (z *Zone) zoneName(sec int64) string {
 	return name
 }
 
-// formatOffsetSecs is used by error messages: the offset as ±hh:mm[:ss].
-func formatOffsetSecs(off int32) string {
-	if off == 0 {
-		return "Z"
-	}
-	return string(appendOffsetID(nil, off))
-}
-
 // searchAt is the index of the last transition at or before the instant
 // sec, -1 when there is none.
 func searchAt(trans []zoneTrans, sec int64) int {
