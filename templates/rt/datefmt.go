@@ -45,6 +45,10 @@ const (
 	fmtOffset      // X, x, Z
 	fmtOptStart    // [
 	fmtOptEnd      // ]
+	fmtWeekYear    // Y: week-based year (US weeks), formatting only
+	fmtWeekOfYear  // w: week of week-based year
+	fmtWeekOfMonth // W
+	fmtLocalDOW    // e: day of week, Sunday = 1
 )
 
 // fmtItem is one item of a compiled pattern: a field and its letter count,

@@ -34,12 +34,13 @@ import (
 //	S fraction, 1 to 9 digits       VV zone ID
 //	z zone abbreviation (1 to 3)    O GMT offset (O, OOOO)
 //	X, x, Z offsets                 'text', '' literal; [ ] optional section
+//	Y week-based year, w week of it, W week of month, e day of week
+//	(Sunday = 1): the US week of Spark's default locale, formatting only
 //
 // Spark rejects u, c, A, n, N, p always and Y, w, W, e, E, F, q, Q when
-// parsing; exprc rejects Y, w, W, e (Java's week-based fields, which Spark
-// still formats with the US week) and zzzz, v (CLDR zone names, which Go's
-// database does not have) too: INVALID_DATETIME_PATTERN rather than a text
-// that differs from Spark's.
+// parsing; exprc rejects zzzz, v (CLDR zone names, which Go's database does
+// not have) and B (day periods) too: INVALID_DATETIME_PATTERN rather than a
+// text that differs from Spark's.
 
 // datetimePatternCache holds the compiled TIMESTAMP patterns.
 var datetimePatternCache patternCache[string, *DatetimePattern]
@@ -75,7 +76,7 @@ func CompileDatetimePattern(pattern string) *DatetimePattern {
 	p := &DatetimePattern{items: items, err: err}
 	for _, it := range items {
 		switch it.kind {
-		case fmtDayOfWeek, fmtAlignedDOW, fmtQuarter:
+		case fmtDayOfWeek, fmtAlignedDOW, fmtQuarter, fmtWeekYear, fmtWeekOfYear, fmtWeekOfMonth, fmtLocalDOW:
 			if p.parseErr == nil {
 				p.parseErr = patternError(InvalidDatetimePatternChar, pattern,
 					"the letter '"+string(it.letter)+"' can format but not parse (Spark rejects it for parsing)")
@@ -96,15 +97,13 @@ func datetimePattern(pattern string) *DatetimePattern {
 // (Java's limits, and Spark's 5-letter text and 11-letter year bans).
 var maxLettersTS = map[byte]int{'G': 4, 'y': 10, 'D': 3, 'M': 4, 'L': 4, 'd': 2, 'Q': 4, 'q': 4, 'E': 4,
 	'F': 19, 'a': 1, 'h': 2, 'K': 2, 'k': 2, 'H': 2, 'm': 2, 's': 2, 'S': 9, 'V': 2, 'z': 3, 'O': 4,
-	'X': 5, 'x': 5, 'Z': 5}
+	'X': 5, 'x': 5, 'Z': 5, 'Y': 10, 'w': 2, 'W': 1, 'e': 4}
 
 // letterReasonTS says why a letter is rejected in a TIMESTAMP pattern.
 func letterReasonTS(c byte) string {
 	switch c {
 	case 'u':
 		return "the letter 'u' (day number of week) is not supported since Spark 3.0; use 'E'"
-	case 'Y', 'w', 'W', 'e':
-		return "the week-based letter '" + string(c) + "' is not supported (use EXTRACT or weekofyear)"
 	case 'v':
 		return "the letter 'v' (generic zone name) is not supported"
 	}
@@ -236,7 +235,7 @@ var letterKinds = [128]fmtKind{'G': fmtEra, 'y': fmtYear, 'D': fmtDayOfYear, 'M'
 	'd': fmtDay, 'Q': fmtQuarter, 'q': fmtQuarter, 'E': fmtDayOfWeek, 'F': fmtAlignedDOW, 'a': fmtAmPm,
 	'h': fmtClockHourAP, 'K': fmtHourAP, 'k': fmtClockHour, 'H': fmtHour, 'm': fmtMinute, 's': fmtSecond,
 	'S': fmtFraction, 'V': fmtZoneID, 'z': fmtZoneName, 'O': fmtOffsetO, 'X': fmtOffset, 'x': fmtOffset,
-	'Z': fmtOffset}
+	'Z': fmtOffset, 'Y': fmtWeekYear, 'w': fmtWeekOfYear, 'W': fmtWeekOfMonth, 'e': fmtLocalDOW}
 
 // offsetStyle is how an X, x or Z item writes an offset (java.time's
 // OffsetIdPrinterParser patterns "+HH", "+HHmm", "+HH:MM:ss" ...).
@@ -409,6 +408,24 @@ func appendFormat(b []byte, items []fmtItem, v *dtValue) []byte {
 				b = append(b, byte('0'+nanos/1_000_000_000))
 				nanos %= 1_000_000_000
 			}
+		case fmtWeekYear:
+			wy, _ := usWeekOfYear(d)
+			b = appendYear(b, wy, it.count)
+		case fmtWeekOfYear:
+			_, w := usWeekOfYear(d)
+			b = appendPad(b, w, it.count)
+		case fmtWeekOfMonth:
+			dow := int64(DayOfWeek(d))
+			b = appendPad(b, usWeek(usWeekOffset(int64(day), dow), int64(day)), it.count)
+		case fmtLocalDOW:
+			switch it.count {
+			case 1, 2:
+				b = appendPad(b, int64(DayOfWeek(d)), it.count)
+			case 3:
+				b = append(b, weekdayNames[weekdayMon0(d)][:3]...)
+			default:
+				b = append(b, weekdayNames[weekdayMon0(d)]...)
+			}
 		case fmtZoneID:
 			b = append(b, v.z.String()...)
 		case fmtZoneName:
@@ -424,6 +441,38 @@ func appendFormat(b []byte, items []fmtItem, v *dtValue) []byte {
 		}
 	}
 	return b
+}
+
+// usWeekOffset is java.time's WeekFields.startOfWeekOffset for the US week
+// (first day Sunday, minimal days 1): where week 1 of a month or year
+// starts, given a day number (of month or year, 1-based) and its day of
+// week (Sunday = 1).
+func usWeekOffset(day, dow int64) int64 {
+	if ws := floorMod(day-dow, 7); ws > 0 {
+		return 7 - ws
+	}
+	return 0
+}
+
+// usWeek is WeekFields.computeWeek: the week number of day.
+func usWeek(offset, day int64) int64 { return (7 + offset + day - 1) / 7 }
+
+// usWeekOfYear is the week-based year and week of the DATE d with US weeks
+// (Y and w): weeks start on Sunday and week 1 holds January 1st, so the
+// last days of December may be week 1 of the next year.
+func usWeekOfYear(d int32) (int64, int64) {
+	y, _, _ := YMD(d)
+	doy := int64(DayOfYear(d))
+	off := usWeekOffset(doy, int64(DayOfWeek(d)))
+	w := usWeek(off, doy)
+	yearLen := int64(365)
+	if isLeap(y) {
+		yearLen = 366
+	}
+	if next := usWeek(off, yearLen+1); w >= next {
+		return int64(y) + 1, w - next + 1
+	}
+	return int64(y), w
 }
 
 // appendOffset writes an offset in an X, x or Z style.

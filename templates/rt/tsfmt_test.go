@@ -49,6 +49,14 @@ func TestTimestampFormat(t *testing.T) {
 		{-719893 * MicrosPerDay, UTC, "yyyy|y|yy", "-0001|-1|99"},
 		// 10000-01-01 is day 2932897
 		{2932897 * MicrosPerDay, UTC, "yyyy|yyyyy|y", "+10000|10000|10000"},
+		// US weeks (Sunday first, week 1 holds January 1st): July 2024's
+		// first week is Mon 1 to Sat 6; 2024-12-29 (a Sunday, day 20086)
+		// starts the week of 2025-01-01; 2022-12-31 (a Saturday, day 19357)
+		// is in week 53 of 2022.
+		{ts1, UTC, "YYYY w W e ee eee eeee YY", "2024 27 1 5 05 Thu Thursday 24"},
+		{20086 * MicrosPerDay, UTC, "YYYY-ww e eee", "2025-01 1 Sun"},
+		{19357 * MicrosPerDay, UTC, "YYYY-ww e W", "2022-53 7 5"},
+		{1704067200e6, UTC, "YYYY-ww e W", "2024-01 2 1"},
 	}
 	for _, c := range cases {
 		p := CompileDatetimePattern(c.pat)
@@ -131,6 +139,8 @@ func TestTimestampParse(t *testing.T) {
 		{"0000 AD", "yyyy G", CannotParseTimestamp},
 		{"Thu 2024", "E yyyy", InvalidDatetimePatternChar},
 		{"3 2024", "Q yyyy", InvalidDatetimePatternChar},
+		{"2024 27", "YYYY ww", InvalidDatetimePatternChar},
+		{"5 2024", "e yyyy", InvalidDatetimePatternChar},
 		{"2024", "yyyy{", InvalidDatetimePatternChar},
 	} {
 		if _, err := ToTimestampFmt(c.s, c.pat, UTC); err == nil || err.Class != c.class {
@@ -165,8 +175,8 @@ func TestTimestampPatternErrors(t *testing.T) {
 		{"zzzz", InvalidDatetimePatternChar},
 		{"u", InvalidDatetimePatternChar}, {"c", InvalidDatetimePatternChar}, {"A", InvalidDatetimePatternChar},
 		{"n", InvalidDatetimePatternChar}, {"N", InvalidDatetimePatternChar}, {"p", InvalidDatetimePatternChar},
-		{"Y", InvalidDatetimePatternChar}, {"w", InvalidDatetimePatternChar}, {"W", InvalidDatetimePatternChar},
-		{"e", InvalidDatetimePatternChar}, {"B", InvalidDatetimePatternChar}, {"b", InvalidDatetimePatternChar},
+		{"YYYYYYYYYYY", InvalidDatetimePatternLength}, {"www", InvalidDatetimePatternLength},
+		{"WW", InvalidDatetimePatternLength}, {"eeeee", InvalidDatetimePatternLength}, {"B", InvalidDatetimePatternChar}, {"b", InvalidDatetimePatternChar},
 		{"v", InvalidDatetimePatternChar}, {"{", InvalidDatetimePatternChar}, {"}", InvalidDatetimePatternChar},
 		{"#", InvalidDatetimePatternChar}, {"yyyy]", InvalidDatetimePatternChar}, {"'abc", InvalidDatetimePatternChar},
 	} {
