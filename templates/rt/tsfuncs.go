@@ -301,6 +301,12 @@ const (
 var dtUnitNames = [...]string{"", "MICROSECOND", "MILLISECOND", "SECOND", "MINUTE", "HOUR", "DAY", "DAYOFYEAR",
 	"WEEK", "MONTH", "QUARTER", "YEAR"}
 
+// dtUnitSize is each unit in microseconds (up to WEEK) or in months (MONTH,
+// QUARTER, YEAR).
+var dtUnitSize = [...]int64{unitMicrosecond: 1, unitMillisecond: MicrosPerMilli, unitSecond: MicrosPerSecond,
+	unitMinute: MicrosPerMinute, unitHour: MicrosPerHour, unitDay: MicrosPerDay, unitDayOfYear: MicrosPerDay,
+	unitWeek: 7 * MicrosPerDay, unitMonth: 1, unitQuarter: 3, unitYear: 12}
+
 // parseDtUnit reads a unit in any case.
 func parseDtUnit(unit string) dtUnit {
 	for u := unitMicrosecond; u <= unitYear; u++ {
@@ -343,19 +349,15 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 	case unitNone:
 		return 0, invalidUnit("timestampadd", unit)
 	case unitMonth, unitQuarter, unitYear:
-		per := map[dtUnit]int64{unitMonth: 1, unitQuarter: 3, unitYear: 12}[u]
 		var months int64
-		if months, ok = mulExact(quantity, per); ok && months == int64(int32(months)) {
+		if months, ok = mulExact(quantity, dtUnitSize[u]); ok && months == int64(int32(months)) {
 			r, ok = TimestampAddMonths(us, months, z)
 		} else {
 			ok = false
 		}
 	default:
-		per := map[dtUnit]int64{unitMicrosecond: 1, unitMillisecond: MicrosPerMilli, unitSecond: MicrosPerSecond,
-			unitMinute: MicrosPerMinute, unitHour: MicrosPerHour, unitDay: MicrosPerDay, unitDayOfYear: MicrosPerDay,
-			unitWeek: 7 * MicrosPerDay}[u]
 		var dt int64
-		if dt, ok = mulExact(quantity, per); ok {
+		if dt, ok = mulExact(quantity, dtUnitSize[u]); ok {
 			r, ok = TimestampAddDayTime(us, dt, z)
 		}
 	}
@@ -391,8 +393,7 @@ func TimestampDiff(unit string, start, end int64, z *Zone) (int64, *Error) {
 			days++
 			t -= MicrosPerDay
 		}
-		per := map[dtUnit]int64{unitMicrosecond: 1, unitMillisecond: MicrosPerMilli, unitSecond: MicrosPerSecond,
-			unitMinute: MicrosPerMinute, unitHour: MicrosPerHour}[u]
+		per := dtUnitSize[u]
 		a, ok := mulExact(days, MicrosPerDay/per)
 		if ok {
 			a, ok = addExact(a, t/per)

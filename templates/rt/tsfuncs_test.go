@@ -56,6 +56,9 @@ func TestMakeTimestamp(t *testing.T) {
 		{2024, 2, 29, 0, 0, 0, UTC, 1709164800e6},
 		{2024, 3, 31, 2, 30, 0, paris, 1711848600e6},
 		{2024, 10, 27, 2, 30, 0, paris, 1729989000e6},
+		// the ends of the range (docs/semantics.md 10.1)
+		{-290308, 12, 21, 19, 59, 5224192, UTC, math.MinInt64},
+		{294247, 1, 10, 4, 0, 54775807, UTC, math.MaxInt64},
 	} {
 		got, err := MakeTimestamp(c.y, c.mo, c.d, c.h, c.mi, c.sec, c.z)
 		if err != nil || got != c.want {
@@ -83,6 +86,8 @@ func TestMakeTimestamp(t *testing.T) {
 		{2024, 1, 1, 0, 0, 61000000, DatetimeFieldOutOfBounds},
 		{1000000000, 1, 1, 0, 0, 0, DatetimeFieldOutOfBounds},
 		{300000, 1, 1, 0, 0, 0, ArithmeticOverflow},
+		{-290308, 12, 21, 19, 59, 5224191, ArithmeticOverflow},
+		{294247, 1, 10, 4, 0, 54775808, ArithmeticOverflow},
 	} {
 		_, err := MakeTimestamp(c.y, c.mo, c.d, c.h, c.mi, c.sec, UTC)
 		if err == nil || err.Class != c.class {
@@ -234,5 +239,24 @@ func TestEpochConversions(t *testing.T) {
 	}
 	if got := UnixTimestampDate(math.MaxInt32, UTC); got != math.MaxInt32*86400 {
 		t.Errorf("unix_timestamp of the last DATE = %d", got)
+	}
+}
+
+// TestTimestampKernelsNoAlloc checks that the per-row kernels over a
+// prepared zone allocate nothing.
+func TestTimestampKernelsNoAlloc(t *testing.T) {
+	paris := mustZone(t, "Europe/Paris")
+	n := testing.AllocsPerRun(100, func() {
+		_ = HourTimestamp(ts1, paris) + YearTimestamp(ts1, paris)
+		_ = SecondWithFractionTimestamp(ts1, paris)
+		_, _ = DateTrunc("HOUR", ts1, paris)
+		_, _ = DateTrunc("month", ts1, paris)
+		_, _ = TimestampAdd("MONTH", 1, ts1, paris)
+		_, _ = TimestampAdd("HOUR", 25, ts1, paris)
+		_, _ = TimestampDiff("DAY", 0, ts1, paris)
+		_, _ = MakeTimestamp(2024, 3, 31, 2, 30, 0, paris)
+	})
+	if n != 0 {
+		t.Errorf("%v allocations per run", n)
 	}
 }

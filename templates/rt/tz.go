@@ -288,18 +288,27 @@ func (z *Zone) fromLocalParts(days, tod int64, pref int32) (int64, bool) {
 	sec := days*86400 + floorDiv(tod, MicrosPerSecond)
 	off := int64(z.resolveSec(sec, pref))
 	// The instant in seconds and the micro remainder, checked against the
-	// int64 range before they are combined.
+	// int64 range before they are combined (a negative instant is built
+	// from the next second down, so the smallest one does not overflow).
 	isec := sec - off
 	frac := floorMod(tod, MicrosPerSecond)
-	if isec > math.MaxInt64/MicrosPerSecond || isec < math.MinInt64/MicrosPerSecond-1 {
+	if isec >= 0 {
+		if isec > math.MaxInt64/MicrosPerSecond {
+			return 0, false
+		}
+		base := isec * MicrosPerSecond
+		r := base + frac
+		if r < base {
+			return 0, false
+		}
+		return r, true
+	}
+	if isec+1 < math.MinInt64/MicrosPerSecond {
 		return 0, false
 	}
-	base := isec * MicrosPerSecond
-	if isec < 0 && base/MicrosPerSecond != isec {
-		return 0, false
-	}
-	r := base + frac
-	if r < base {
+	base := (isec + 1) * MicrosPerSecond
+	r := base + frac - MicrosPerSecond
+	if r > base {
 		return 0, false
 	}
 	return r, true
