@@ -243,17 +243,9 @@ func TimestampAddDayTime(us int64, dt int64, z *Zone) (int64, bool) {
 	rest := dt - d*MicrosPerDay
 	r := us
 	if d != 0 {
-		if z.IsFixed() {
-			var ok bool
-			if r, ok = addExact(us, d*MicrosPerDay); !ok {
-				return 0, false
-			}
-		} else {
-			days, tod := z.LocalDayAndTime(us)
-			var ok bool
-			if r, ok = z.fromLocalParts(days+d, tod, z.OffsetSeconds(floorDiv(us, MicrosPerSecond))); !ok {
-				return 0, false
-			}
+		var ok bool
+		if r, ok = timestampAddDays(us, d, z); !ok {
+			return 0, false
 		}
 	}
 	return addExact(r, rest)
@@ -336,11 +328,14 @@ func TimestampDiffUnitValid(unit string) bool {
 }
 
 // TimestampAdd is timestampadd(unit, quantity, ts) / dateadd in the zone z
-// (UTC for TIMESTAMP_NTZ), as Spark's timestampAdd: units up to WEEK are
-// microseconds added with TimestampAddDayTime (so a DAY, and 24 HOURs, is a
-// calendar day), MONTH, QUARTER and YEAR months added with
-// TimestampAddMonths. An unknown unit is INVALID_PARAMETER_VALUE.DATETIME_UNIT;
-// any overflow, of the quantity or of the result, DATETIME_OVERFLOW.
+// (UTC for TIMESTAMP_NTZ), as Spark 4's timestampAdd (timestampAddInterval):
+// MICROSECOND to HOUR add elapsed microseconds (24 HOURs is 23 or 25 hours
+// of wall clock across a DST change), DAY / DAYOFYEAR and WEEK add calendar
+// days to the reading preferring ts's offset (ZonedDateTime.plusDays),
+// MONTH, QUARTER and YEAR months with TimestampAddMonths. An unknown unit is
+// INVALID_PARAMETER_VALUE.DATETIME_UNIT; an overflow of the quantity (Spark's
+// is an INT) or of the result DATETIME_OVERFLOW (where Spark lets the
+// microsecond sum wrap, exprc raises).
 func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error) {
 	u := parseDtUnit(unit)
 	var r int64
@@ -355,10 +350,17 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 		} else {
 			ok = false
 		}
+	case unitDay, unitDayOfYear, unitWeek:
+		var days int64
+		if days, ok = mulExact(quantity, dtUnitSize[u]/MicrosPerDay); ok && days == int64(int32(days)) {
+			r, ok = timestampAddDays(us, days, z)
+		} else {
+			ok = false
+		}
 	default:
 		var dt int64
 		if dt, ok = mulExact(quantity, dtUnitSize[u]); ok {
-			r, ok = TimestampAddDayTime(us, dt, z)
+			r, ok = addExact(us, dt)
 		}
 	}
 	if !ok {
@@ -366,6 +368,20 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 			dtUnitNames[u]+" to TIMESTAMP "+quoteString(timestampText(us, z))+".")
 	}
 	return r, nil
+}
+
+// timestampAddDays is ZonedDateTime.plusDays: days added to the reading,
+// resolved preferring us's offset.
+func timestampAddDays(us, days int64, z *Zone) (int64, bool) {
+	if z.IsFixed() {
+		dt, ok := mulExact(days, MicrosPerDay)
+		if !ok {
+			return 0, false
+		}
+		return addExact(us, dt)
+	}
+	d, tod := z.LocalDayAndTime(us)
+	return z.fromLocalParts(d+days, tod, z.OffsetSeconds(floorDiv(us, MicrosPerSecond)))
 }
 
 // TimestampDiff is timestampdiff(unit, start, end) / datediff(unit, ...) in

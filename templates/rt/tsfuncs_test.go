@@ -102,6 +102,28 @@ func TestMakeTimestamp(t *testing.T) {
 	}
 }
 
+// TestTimestampAddDayTime checks ts + a DAY-TIME interval (docs/semantics.md
+// 10.7 and 10.9): whole days on the calendar, the rest elapsed.
+func TestTimestampAddDayTime(t *testing.T) {
+	paris := mustZone(t, "Europe/Paris")
+	for _, c := range []struct {
+		us, dt, want int64
+	}{
+		{1711796400e6, 24 * MicrosPerHour, 1711879200e6},            // 2024-03-30 12:00 CET + 24 h = 03-31 12:00 CEST
+		{1711796400e6, 25 * MicrosPerHour, 1711882800e6},            // then 13:00
+		{1729902600e6, MicrosPerDay, 1729989000e6},                  // Z6
+		{1730079000e6, -MicrosPerDay, 1729992600e6},                 // Z7
+		{1711796400e6, -MicrosPerDay - MicrosPerHour, 1711706400e6}, // 03-29 11:00 CET
+	} {
+		if got, ok := TimestampAddDayTime(c.us, c.dt, paris); !ok || got != c.want {
+			t.Errorf("%d + %d µs in Paris = %d, %v; want %d", c.us, c.dt, got, ok, c.want)
+		}
+	}
+	if _, ok := TimestampAddDayTime(math.MaxInt64, 1, UTC); ok {
+		t.Error("overflow")
+	}
+}
+
 // TestTimestampAdd checks timestampadd, with the DST cases of
 // docs/semantics.md 10.9 (Paris 2024-03-30 12:00 CET is 1711796400;
 // 2024-10-26 02:30 CEST is 1729902600; 2024-10-28 02:30 CET is 1730079000;
@@ -119,8 +141,11 @@ func TestTimestampAdd(t *testing.T) {
 		{"year", 1, 1709164800e6, UTC, 1740700800e6},     // 2024-02-29 -> 2025-02-28
 		{"QUARTER", -1, 1717113600e6, UTC, 1709164800e6}, // 2024-05-31 -> 02-29
 		{"DAY", 1, 1711796400e6, paris, 1711879200e6},
-		{"HOUR", 24, 1711796400e6, paris, 1711879200e6},
-		{"HOUR", 25, 1711796400e6, paris, 1711882800e6},
+		// hours are elapsed time (Spark 4's timestampAddInterval), unlike
+		// INTERVAL '24' HOUR added to a TIMESTAMP
+		{"HOUR", 24, 1711796400e6, paris, 1711882800e6},
+		{"HOUR", 25, 1711796400e6, paris, 1711886400e6},
+		{"WEEK", 1, 1711796400e6, paris, 1711879200e6 + 6*86400e6},
 		{"DAY", 1, 1729902600e6, paris, 1729989000e6},
 		{"DAY", -1, 1730079000e6, paris, 1729992600e6},
 		{"MONTH", 1, 1707550200e6, ny, 1710055800e6},
@@ -144,6 +169,8 @@ func TestTimestampAdd(t *testing.T) {
 		{"SECOND", math.MaxInt64, 0, DatetimeOverflow},
 		{"YEAR", 1 << 40, 0, DatetimeOverflow},
 		{"MONTH", 1 << 31, 0, DatetimeOverflow},
+		{"DAY", 1 << 31, 0, DatetimeOverflow},
+		{"WEEK", 1 << 30, 0, DatetimeOverflow},
 		{"MICROSECOND", 1, math.MaxInt64, DatetimeOverflow},
 		{"YEAR", 300000, 0, DatetimeOverflow},
 		{"DECADE", 1, 0, InvalidDatetimeUnit},
