@@ -732,9 +732,6 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return b.datePart(name, e, args)
-	case "date_trunc":
-		b.errs.Add(e.Name.Pos, diag.Unsupported, "date_trunc returns a TIMESTAMP, a type exprc does not have yet; trunc(d, fmt) truncates a DATE to its year, quarter, month or week")
-		return nil, false
 	case "try_add", "try_subtract", "try_multiply", "try_divide", "try_mod":
 		if !arity(2) {
 			return nil, false
@@ -828,7 +825,7 @@ var missingTypeFunctions = map[string]string{
 // implicit widenings its signature asks for. shown is how the user wrote the
 // function or operator, for messages.
 func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
-	fn := functions.Lookup(name)
+	fn := functions.LookupIn(name, b.zone)
 	if fn == nil {
 		if ret, ok := missingTypeFunctions[strings.ToLower(name)]; ok { // regexp_extract_all, split: no ARRAY
 			b.errs.Add(pos, diag.Unsupported, "function %s returns %s, a type exprc does not have yet", shown, ret)
