@@ -7742,244 +7742,326 @@ SELECT hour(TIMESTAMP_NTZ '2024-03-10 02:30:00') AS r FROM t;
 -- name: Case2570
 SELECT unix_seconds(DATE '2024-03-10' + INTERVAL '3' HOUR) AS r FROM t;
 
+-- name: Case2571
+SELECT CAST(convert_timezone('Europe/Paris', 'America/New_York', TIMESTAMP_NTZ '2024-01-01 12:00:00') AS VARCHAR) AS r FROM t;
+
 SET TIME ZONE 'UTC';
 
--- name: Case2571
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
-
 -- name: Case2572
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
 -- name: Case2573
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-07-01 00:00:00', 'America/New_York') AS VARCHAR) AS r FROM t;
 
 -- name: Case2574
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT from_utc_timestamp(ts, 'UTC') AS r FROM t;
 
 -- name: Case2575
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
 -- name: Case2576
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT CAST(to_utc_timestamp(TIMESTAMP '2024-01-01 01:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
 -- name: Case2577
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT to_utc_timestamp(ts, 'UTC') AS r FROM t;
 
 -- name: Case2578
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT to_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
 -- name: Case2579
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT CAST(timestamp_seconds(86400) AS VARCHAR) AS r FROM t;
 
 -- name: Case2580
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(timestamp_seconds(-1) AS VARCHAR) AS r FROM t;
 
 -- name: Case2581
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT timestamp_seconds(a) AS r FROM t;
 
 -- name: Case2582
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT timestamp_seconds(a) AS r FROM t;
 
 -- name: Case2583
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT CAST(timestamp_millis(-1) AS VARCHAR) AS r FROM t;
 
 -- name: Case2584
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT timestamp_millis(a) AS r FROM t;
 
 -- name: Case2585
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT timestamp_millis(a) AS r FROM t;
 
 -- name: Case2586
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT CAST(timestamp_micros(1) AS VARCHAR) AS r FROM t;
 
 -- name: Case2587
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT timestamp_micros(a) AS r FROM t;
 
 -- name: Case2588
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT unix_micros(timestamp_micros(a)) AS r FROM t;
 
 -- name: Case2589
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT CAST(to_timestamp_ntz('2024-01-01 10:00:00') AS VARCHAR) AS r FROM t;
 
 -- name: Case2590
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT CAST(to_timestamp_ntz(s, 'dd/MM/yyyy') AS VARCHAR) AS r FROM t;
 
 -- name: Case2591
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT to_timestamp_ntz(s) AS r FROM t;
 
 -- name: Case2592
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT to_timestamp_ntz(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case2593
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT CAST(convert_timezone('America/New_York', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS VARCHAR) AS r FROM t;
 
 -- name: Case2594
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT convert_timezone('UTC', 'UTC', nt) AS r FROM t;
 
 -- name: Case2595
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT convert_timezone(u, 'UTC', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
 
 -- name: Case2596
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT unix_seconds(to_timestamp_ltz('2024-01-01 00:00:00')) AS r FROM t;
+
+SET TIME ZONE 'UTC';
 
 -- name: Case2597
-SELECT parse_url(s, 'NOPE') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2598
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case2599
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2600
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2601
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2602
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'REF') AS r FROM t;
 
 -- name: Case2603
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2604
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2605
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case2606
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2607
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT parse_url(s, 'host') AS r FROM t;
 
 -- name: Case2608
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT parse_url(s, 'QUERY') AS r FROM t;
 
 -- name: Case2609
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case2610
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2611
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2612
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2613
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2614
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2615
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
 
 -- name: Case2616
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
 
 -- name: Case2617
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2618
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2619
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2620
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2621
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2622
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2623
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case2624
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2625
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2626
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2627
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2628
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2629
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2630
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2631
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2632
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case2633
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case2634
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case2635
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
 -- name: Case2636
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
 -- name: Case2637
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2638
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2639
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2640
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2641
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2642
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2643
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2644
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
 -- name: Case2645
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
 -- name: Case2646
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2647
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2648
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2649
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2650
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2651
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2652
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2653
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2654
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case2655
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case2656
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case2657
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case2658
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case2659
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case2660
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case2661
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case2662
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2663
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2664
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2665
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2666
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2667
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2668
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2669
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2670
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2671
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2672
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2673
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2674
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2675
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2676
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

@@ -30,3 +30,5 @@ func init() {
 		rtFuncs[n] = f
 	}
 }
+
+func init() { rtFuncs["ConvertTimezoneIn"] = rt.ConvertTimezoneIn }

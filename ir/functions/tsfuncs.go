@@ -36,7 +36,7 @@ func init() {
 }
 
 // tsAliases are the other names of the zone-dependent functions.
-var tsAliases = map[string][]string{}
+var tsAliases = map[string][]string{"to_timestamp": {"to_timestamp_ltz"}}
 
 // zoneFuncList is a set's registered functions in a fixed order.
 func zoneFuncList(z *zoneFuncs) []*ir.Function {
@@ -49,7 +49,7 @@ func zoneFuncList(z *zoneFuncs) []*ir.Function {
 
 // zoneFuncNames are the names of the zone-dependent registry functions.
 var zoneFuncNames = []string{"hour", "minute", "second", "date_format", "from_unixtime",
-	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc"}
+	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc", "convert_timezone"}
 
 // zoneSet is zone's set, built on first use ("" is UTC).
 func zoneSet(zone string) *zoneFuncs {
@@ -145,6 +145,12 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		errs(ir.ErrArithmeticOverflow), trunc,
 		sig(tTS, zk(k2(func(u string, us int64) (int64, *rt.Error) { return rt.DateTruncIn(u, us, zone) }), rt.DateTruncIn, zone), tStr, tTS))
 
+	z.byName["convert_timezone"] = strict("convert_timezone",
+		"convert_timezone(sourceTz, targetTz, ntz) reads the TIMESTAMP_NTZ ntz in zone sourceTz and gives its reading in targetTz; convert_timezone(targetTz, ntz) reads it in the session time zone. A zone Spark's getZoneId refuses raises INVALID_TIMEZONE.",
+		errs(rt.InvalidTimezone, ir.ErrArithmeticOverflow),
+		sig(tNTZ, zk(k2(func(t string, v int64) (int64, *rt.Error) { return rt.ConvertTimezoneIn(t, v, zone) }), rt.ConvertTimezoneIn, zone), tStr, tNTZ),
+		sig(tNTZ, k3(rt.ConvertTimezone), tStr, tStr, tNTZ))
+
 	ym, dt := ir.TypeYMInterval, ir.TypeDTInterval
 	over := errs(ir.ErrArithmeticOverflow)
 	z.addYM = strict("timestamp_add_ym_interval", "ts + i of a TIMESTAMP and a YEAR-MONTH interval: the reading moves by months in the session zone, the day clamped to the month's end.", over,
@@ -165,6 +171,27 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 	return z
 }
 
+// The TIMESTAMP functions that do not depend on the session zone.
+func init() {
+	register(strict("from_utc_timestamp",
+		"The reading, in zone tz, of the instant whose UTC reading is ts's (ts's UTC reading taken as a time in tz): a TIMESTAMP. A tz getZoneId refuses raises INVALID_TIMEZONE.",
+		errs(rt.InvalidTimezone, ir.ErrArithmeticOverflow), sig(tTS, k2(rt.FromUTCTimestamp), tTS, tStr)))
+	register(strict("to_utc_timestamp",
+		"The inverse of from_utc_timestamp: ts's UTC reading taken as a time in tz, back to UTC. A tz getZoneId refuses raises INVALID_TIMEZONE.",
+		errs(rt.InvalidTimezone, ir.ErrArithmeticOverflow), sig(tTS, k2(rt.ToUTCTimestamp), tTS, tStr)))
+	register(strict("timestamp_seconds", "The instant n seconds after 1970-01-01 00:00:00 UTC; ARITHMETIC_OVERFLOW beyond the TIMESTAMP range.",
+		errs(ir.ErrArithmeticOverflow), sig(tTS, k1(rt.TimestampSeconds), tBig)))
+	register(strict("timestamp_millis", "The instant n milliseconds after 1970-01-01 00:00:00 UTC; ARITHMETIC_OVERFLOW beyond the TIMESTAMP range.",
+		errs(ir.ErrArithmeticOverflow), sig(tTS, k1(rt.TimestampMillis), tBig)))
+	register(strict("timestamp_micros", "The instant n microseconds after 1970-01-01 00:00:00 UTC.",
+		nil, sig(tTS, ok1(rt.TimestampMicros), tBig)))
+	register(strict("to_timestamp_ntz",
+		"to_timestamp_ntz(s) is CAST(s AS TIMESTAMP_NTZ); to_timestamp_ntz(s, fmt) reads s with the datetime pattern fmt (a zone in the text is refused); text that does not match raises CANNOT_PARSE_TIMESTAMP. A constant invalid fmt is a compile error.",
+		errs(rt.CastInvalidInput, rt.CannotParseTimestamp, rt.InvalidDatetimePatternChar, rt.InvalidDatetimePatternLength),
+		sig(tNTZ, k1(rt.CastStringToTimestampNTZ), tStr),
+		sig(tNTZ, k2(rt.ToTimestampNTZFmt), tStr, tStr)))
+}
+
 // tsPatternArg reports whether a constant second argument of fn over args
 // is a TIMESTAMP datetime pattern, and whether it only formats (else it
 // parses).
@@ -177,7 +204,7 @@ func tsPatternArg(fn *ir.Function, args []ir.Expr) (is, formats bool) {
 		return args[0].Type().Kind == ir.KindTimestamp, true
 	case "from_unixtime":
 		return true, true
-	case "to_timestamp", "unix_timestamp", "to_unix_timestamp":
+	case "to_timestamp", "unix_timestamp", "to_unix_timestamp", "to_timestamp_ntz":
 		return true, false
 	}
 	return false, false

@@ -126,3 +126,9 @@ func DateTruncIn(unit string, us int64, zone string) (int64, *Error) {
 // UnixTimestampDateIn is unix_timestamp(d) of a DATE: the seconds of its
 // start of day in the session zone.
 func UnixTimestampDateIn(d int32, zone string) int64 { return UnixTimestampDate(d, zoneFor(zone)) }
+
+// ConvertTimezoneIn is convert_timezone(targetTz, ntz): from the session
+// zone to targetTz.
+func ConvertTimezoneIn(targetTz string, ntz int64, zone string) (int64, *Error) {
+	return ConvertTimezone(zone, targetTz, ntz)
+}
