@@ -32,3 +32,8 @@ func init() {
 }
 
 func init() { rtFuncs["ConvertTimezoneIn"] = rt.ConvertTimezoneIn }
+
+func init() {
+	rtFuncs["ExtractSecondTimestampIn"] = rt.ExtractSecondTimestampIn
+	rtFuncs["ExtractSecondTimestampNTZ"] = rt.ExtractSecondTimestampNTZ
+}

@@ -21,6 +21,7 @@ type zoneFuncs struct {
 	byName                     map[string]*ir.Function
 	addYM, subYM, addDT, subDT *ir.Function
 	subTS                      *ir.Function
+	extractSecond              *ir.Function
 }
 
 var zoneSets sync.Map // zone name -> *zoneFuncs
@@ -94,6 +95,28 @@ func TimestampInterval(op string, iv ir.Type, zone string) *ir.Function {
 	return z.subDT
 }
 
+// TimestampPart is the function EXTRACT(field FROM ts) and date_part call
+// on a TIMESTAMP or TIMESTAMP_NTZ for a time-of-day field (HOUR, MINUTE,
+// SECOND and their synonyms) in zone; ok is false for another field.
+func TimestampPart(field, zone string) (*ir.Function, bool) {
+	up := strings.ToUpper(field)
+	if !timeFields[up] {
+		return nil, false
+	}
+	z := zoneSet(zone)
+	switch up[0] {
+	case 'H':
+		return z.byName["hour"], true
+	case 'M':
+		return z.byName["minute"], true
+	}
+	return z.extractSecond, true
+}
+
+// IsTimeField reports whether field (any case) is a time-of-day field of
+// EXTRACT.
+func IsTimeField(field string) bool { return timeFields[strings.ToUpper(field)] }
+
 // SubtractTimestampsIn is the hidden function of ts1 - ts2 (two TIMESTAMPs
 // or two TIMESTAMP_NTZ) in zone: an INTERVAL DAY TO SECOND.
 func SubtractTimestampsIn(zone string) *ir.Function { return zoneSet(zone).subTS }
@@ -150,6 +173,10 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		errs(rt.InvalidTimezone, ir.ErrArithmeticOverflow),
 		sig(tNTZ, zk(k2(func(t string, v int64) (int64, *rt.Error) { return rt.ConvertTimezoneIn(t, v, zone) }), rt.ConvertTimezoneIn, zone), tStr, tNTZ),
 		sig(tNTZ, k3(rt.ConvertTimezone), tStr, tStr, tNTZ))
+
+	z.extractSecond = strict("extract_second", "EXTRACT(SECOND FROM ts): the seconds of the minute of ts's reading in the session zone, with their microseconds, DECIMAL(8,6).", nil,
+		sig(ir.DecimalOf(8, 6), ok1(rt.ExtractSecondTimestampNTZ), tNTZ),
+		sig(ir.DecimalOf(8, 6), zk(ok1(func(us int64) rt.Decimal { return rt.ExtractSecondTimestampIn(us, zone) }), rt.ExtractSecondTimestampIn, zone), tTS))
 
 	ym, dt := ir.TypeYMInterval, ir.TypeDTInterval
 	over := errs(ir.ErrArithmeticOverflow)

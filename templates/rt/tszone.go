@@ -132,3 +132,14 @@ func UnixTimestampDateIn(d int32, zone string) int64 { return UnixTimestampDate(
 func ConvertTimezoneIn(targetTz string, ntz int64, zone string) (int64, *Error) {
 	return ConvertTimezone(zone, targetTz, ntz)
 }
+
+// ExtractSecondTimestampIn is EXTRACT(SECOND FROM ts) in the session zone:
+// the seconds of the minute with their microseconds, a DECIMAL(8,6).
+func ExtractSecondTimestampIn(us int64, zone string) Decimal {
+	return DecimalFromInt64(SecondWithFractionTimestamp(us, zoneFor(zone)))
+}
+
+// ExtractSecondTimestampNTZ is EXTRACT(SECOND FROM ntz).
+func ExtractSecondTimestampNTZ(us int64) Decimal {
+	return DecimalFromInt64(SecondWithFractionTimestamp(us, UTC))
+}
