@@ -7874,244 +7874,255 @@ SELECT EXTRACT(HOUR FROM DATE '2024-01-01') AS r FROM t;
 -- name: Case2612
 SELECT EXTRACT(MINUTE FROM nt) AS r FROM t;
 
-SET TIME ZONE 'UTC';
+SET TIME ZONE 'Europe/Paris';
 
 -- name: Case2613
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT unix_seconds(try_to_timestamp(s, 'yyyy-MM-dd HH:mm')) AS r FROM t;
 
 -- name: Case2614
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case2615
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
+
+SET TIME ZONE 'UTC';
 
 -- name: Case2616
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2617
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
 -- name: Case2618
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2619
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2620
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2621
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2622
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2623
-SELECT parse_url(s, 'host') AS r FROM t;
-
--- name: Case2624
-SELECT parse_url(s, 'QUERY') AS r FROM t;
-
--- name: Case2625
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2626
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2627
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2628
 SELECT parse_url(s, 'PATH') AS r FROM t;
 
--- name: Case2629
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2630
+-- name: Case2620
 SELECT parse_url(s, 'FILE') AS r FROM t;
 
--- name: Case2631
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+-- name: Case2621
+SELECT parse_url(s, 'REF') AS r FROM t;
 
--- name: Case2632
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+-- name: Case2622
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
--- name: Case2633
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2634
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2635
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2636
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2637
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2638
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2639
-SELECT parse_url(s, 'NOPE') AS r FROM t;
-
--- name: Case2640
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2641
+-- name: Case2623
 SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
+-- name: Case2624
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2625
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2626
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2627
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2628
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2629
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2630
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2631
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2632
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2633
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2634
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
+-- name: Case2635
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2636
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2637
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2638
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2639
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2640
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2641
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
 -- name: Case2642
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case2643
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2644
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2645
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2646
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2647
 SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2648
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2649
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2650
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2651
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case2652
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case2653
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case2654
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
 -- name: Case2655
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
 -- name: Case2656
 SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2657
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2658
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2659
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2660
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2661
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2662
 SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2663
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
 -- name: Case2664
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
 -- name: Case2665
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2666
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2667
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2668
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2669
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2670
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2671
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2672
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2673
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT xpath_long(s, 'a/b') AS r FROM t;
 
 -- name: Case2674
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
 
 -- name: Case2675
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT xpath_int(s, 'a') AS r FROM t;
 
 -- name: Case2676
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT xpath_long(s, 'a') AS r FROM t;
 
 -- name: Case2677
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
 
 -- name: Case2678
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
 
 -- name: Case2679
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
 
 -- name: Case2680
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
 
 -- name: Case2681
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2682
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT xpath_string(s, 'a/d') AS r FROM t;
 
 -- name: Case2683
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
 
 -- name: Case2684
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
 
 -- name: Case2685
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
 
 -- name: Case2686
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_string(s, 'a/b') AS r FROM t;
 
 -- name: Case2687
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2688
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2689
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2690
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
 
 -- name: Case2691
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
 
 -- name: Case2692
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2693
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2694
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2695
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

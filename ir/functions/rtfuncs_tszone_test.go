@@ -37,3 +37,8 @@ func init() {
 	rtFuncs["ExtractSecondTimestampIn"] = rt.ExtractSecondTimestampIn
 	rtFuncs["ExtractSecondTimestampNTZ"] = rt.ExtractSecondTimestampNTZ
 }
+
+func init() {
+	rtFuncs["ToTimestampFmtDefinedIn"] = rt.ToTimestampFmtDefinedIn
+	rtFuncs["TryToTimestampFmtIn"] = rt.TryToTimestampFmtIn
+}

@@ -50,7 +50,7 @@ func zoneFuncList(z *zoneFuncs) []*ir.Function {
 
 // zoneFuncNames are the names of the zone-dependent registry functions.
 var zoneFuncNames = []string{"hour", "minute", "second", "date_format", "from_unixtime",
-	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc", "convert_timezone"}
+	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc", "convert_timezone", "try_to_timestamp"}
 
 // zoneSet is zone's set, built on first use ("" is UTC).
 func zoneSet(zone string) *zoneFuncs {
@@ -152,6 +152,12 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		parseErrs,
 		sig(tTS, zk(k1(func(s string) (int64, *rt.Error) { return rt.CastStringToTimestamp(s, zone) }), rt.CastStringToTimestamp, zone), tStr),
 		sig(tTS, zk(k2(func(s, p string) (int64, *rt.Error) { return rt.ToTimestampFmtIn(s, p, zone) }), rt.ToTimestampFmtIn, zone), tStr, tStr))
+	tryDomain := domain("try_to_timestamp_domain",
+		sig(tBool, zk(ok2(func(s, p string) bool { return rt.ToTimestampFmtDefinedIn(s, p, zone) }), rt.ToTimestampFmtDefinedIn, zone), tStr, tStr))
+	z.byName["try_to_timestamp"] = guarded("try_to_timestamp",
+		"to_timestamp(s, fmt), but NULL where s does not read with fmt instead of raising. An argument's own error is still raised; a constant invalid fmt is a compile error.",
+		nil, tryDomain,
+		sig(tTS, zk(ok2(func(s, p string) int64 { return rt.TryToTimestampFmtIn(s, p, zone) }), rt.TryToTimestampFmtIn, zone), tStr, tStr))
 	unix := func(name, doc string) *ir.Function {
 		return strict(name, doc, parseErrs,
 			sig(tBig, zk(k1(func(s string) (int64, *rt.Error) { return rt.ToUnixTimestampDefaultIn(s, zone) }), rt.ToUnixTimestampDefaultIn, zone), tStr),
@@ -231,7 +237,7 @@ func tsPatternArg(fn *ir.Function, args []ir.Expr) (is, formats bool) {
 		return args[0].Type().Kind == ir.KindTimestamp, true
 	case "from_unixtime":
 		return true, true
-	case "to_timestamp", "unix_timestamp", "to_unix_timestamp", "to_timestamp_ntz":
+	case "to_timestamp", "unix_timestamp", "to_unix_timestamp", "to_timestamp_ntz", "try_to_timestamp":
 		return true, false
 	}
 	return false, false

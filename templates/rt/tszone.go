@@ -143,3 +143,14 @@ func ExtractSecondTimestampIn(us int64, zone string) Decimal {
 func ExtractSecondTimestampNTZ(us int64) Decimal {
 	return DecimalFromInt64(SecondWithFractionTimestamp(us, UTC))
 }
+
+// ToTimestampFmtDefinedIn is the guard of try_to_timestamp(s, fmt): whether
+// s reads with fmt in the session zone.
+func ToTimestampFmtDefinedIn(s, pattern, zone string) bool {
+	return ToTimestampFmtDefined(s, pattern, zoneFor(zone))
+}
+
+// TryToTimestampFmtIn is try_to_timestamp(s, fmt) where the guard holds.
+func TryToTimestampFmtIn(s, pattern, zone string) int64 {
+	return TryToTimestampFmt(s, pattern, zoneFor(zone))
+}
