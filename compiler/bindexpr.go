@@ -732,9 +732,6 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return b.datePart(name, e, args)
-	case "date_trunc":
-		b.errs.Add(e.Name.Pos, diag.Unsupported, "date_trunc returns a TIMESTAMP, a type exprc does not have yet; trunc(d, fmt) truncates a DATE to its year, quarter, month or week")
-		return nil, false
 	case "try_add", "try_subtract", "try_multiply", "try_divide", "try_mod":
 		if !arity(2) {
 			return nil, false
@@ -762,6 +759,23 @@ func (b *binder) datePart(name string, e *ast.Call, args []ir.Expr) (ir.Expr, bo
 	source := ast.Format(e.Args[1])
 	var fn *ir.Function
 	var err error
+	x := args[1]
+	if k := x.Type().Kind; k == ir.KindDate && functions.IsTimeField(field) {
+		// Spark casts the DATE to a TIMESTAMP, at midnight
+		if x, ok = b.cast(x, ir.TypeTimestamp, e.Name.Pos); !ok {
+			return nil, false
+		}
+	}
+	if k := x.Type().Kind; k == ir.KindTimestamp || k == ir.KindTimestampNTZ {
+		if tf, ok := functions.TimestampPart(field, b.zone); ok {
+			return b.callFn(tf, tf.Name, name, []ir.Expr{x}, e.Name.Pos)
+		}
+		// a DATE field of the reading: Spark casts the TIMESTAMP to a DATE
+		if x, ok = b.cast(x, ir.TypeDate, e.Name.Pos); !ok {
+			return nil, false
+		}
+	}
+	args = []ir.Expr{args[0], x}
 	if t := args[1].Type(); t.IsInterval() {
 		fn, err = functions.IntervalPart(field, t, source)
 	} else {
@@ -828,7 +842,7 @@ var missingTypeFunctions = map[string]string{
 // implicit widenings its signature asks for. shown is how the user wrote the
 // function or operator, for messages.
 func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
-	fn := functions.Lookup(name)
+	fn := functions.LookupIn(name, b.zone)
 	if fn == nil {
 		if ret, ok := missingTypeFunctions[strings.ToLower(name)]; ok { // regexp_extract_all, split: no ARRAY
 			b.errs.Add(pos, diag.Unsupported, "function %s returns %s, a type exprc does not have yet", shown, ret)
@@ -841,8 +855,24 @@ func (b *binder) call(name, shown string, args []ir.Expr, pos diag.Pos) (ir.Expr
 		b.errs.Add(pos, diag.Name, "unknown function %s%s", shown, didYouMean(shown, functionCandidates()))
 		return nil, false
 	}
+	if tsDateArg[fn.Name] && len(args) > 0 {
+		if k := args[0].Type().Kind; k == ir.KindTimestamp || k == ir.KindTimestampNTZ {
+			// Spark's implicit cast of a TIMESTAMP to the DATE these take:
+			// the date of the reading in the session zone
+			x, ok := b.cast(args[0], ir.TypeDate, pos)
+			if !ok {
+				return nil, false
+			}
+			args = append([]ir.Expr{x}, args[1:]...)
+		}
+	}
 	return b.callFn(fn, name, shown, args, pos)
 }
+
+// tsDateArg are the DATE functions a TIMESTAMP argument reaches as the date
+// of its reading (Spark's ImplicitTypeCasts of TIMESTAMP to DATE).
+var tsDateArg = map[string]bool{"year": true, "quarter": true, "month": true, "day": true,
+	"dayofweek": true, "dayofyear": true, "weekofyear": true, "weekday": true, "last_day": true}
 
 // callFn is call for a resolved function (also the hidden ones the binder
 // picks itself, such as the fields of EXTRACT).

@@ -213,6 +213,7 @@ func (b *binder) intervalArith(op string, l, r ir.Expr, pos diag.Pos) (res ir.Ex
 	lt, rt := l.Type(), r.Type()
 	li, ri := lt.IsInterval(), rt.IsInterval()
 	isDate := func(t ir.Type) bool { return t.Kind == ir.KindDate }
+	isTS := func(t ir.Type) bool { return t.Kind == ir.KindTimestamp || t.Kind == ir.KindTimestampNTZ }
 	switch {
 	case op == "-" && isDate(lt) && (isDate(rt) || rt.Kind == ir.KindVarchar || rt.Kind == ir.KindNull),
 		op == "-" && isDate(rt) && (lt.Kind == ir.KindVarchar || lt.Kind == ir.KindNull):
@@ -224,8 +225,21 @@ func (b *binder) intervalArith(op string, l, r ir.Expr, pos diag.Pos) (res ir.Ex
 		}
 		x, ok := b.callFn(functions.SubtractDates, functions.SubtractDates.Name, op, []ir.Expr{l, r}, pos)
 		return x, ok, true
+	case op == "-" && isTS(lt) && lt.Kind == rt.Kind:
+		// ts1 - ts2: the difference of the readings, DAY TO SECOND
+		fn := functions.SubtractTimestampsIn(b.zone)
+		x, ok := b.callFn(fn, fn.Name, op, []ir.Expr{l, r}, pos)
+		return x, ok, true
 	case !li && !ri:
 		return nil, false, false
+	case (op == "+" || op == "-") && (isTS(lt) && ri || op == "+" && li && isTS(rt)):
+		ts, i := l, r
+		if li {
+			ts, i = r, l
+		}
+		fn := functions.TimestampInterval(op, i.Type(), b.zone)
+		x, ok := b.callFn(fn, fn.Name, op, []ir.Expr{ts, i}, pos)
+		return x, ok, true
 	case (op == "+" || op == "-") && (isDate(lt) && ri || op == "+" && li && isDate(rt)):
 		d, i := l, r
 		if li {
@@ -265,8 +279,14 @@ func (b *binder) dateInterval(op string, d, i ir.Expr, pos diag.Pos) (ir.Expr, b
 	case t.Start == ir.FieldDay && t.End == ir.FieldDay:
 		fn = functions.DateSubDay
 	default:
-		b.errs.Add(pos, diag.Unsupported, "DATE %s %s needs TIMESTAMP: Spark casts the DATE to a TIMESTAMP at midnight and gives a TIMESTAMP, a type exprc does not have yet (only INTERVAL DAY and YEAR-MONTH intervals add to a DATE)", op, t)
-		return nil, false
+		// Spark casts the DATE to a TIMESTAMP (its start of day in the
+		// session zone) and adds the interval: a TIMESTAMP
+		ts, ok := b.cast(d, ir.TypeTimestamp, pos)
+		if !ok {
+			return nil, false
+		}
+		fn = functions.TimestampInterval(op, t, b.zone)
+		return b.callFn(fn, fn.Name, op, []ir.Expr{ts, i}, pos)
 	}
 	return b.callFn(fn, fn.Name, op, []ir.Expr{d, i}, pos)
 }

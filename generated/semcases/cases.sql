@@ -7565,241 +7565,564 @@ SELECT hash(CAST(0 AS TIMESTAMP)) = hash(CAST(0 AS BIGINT)) AS r FROM t;
 SELECT xxhash64(nt) = xxhash64(unix_micros(CAST(nt AS TIMESTAMP))) AS r FROM t;
 
 -- name: Case2513
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT hour(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2514
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT minute(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2515
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT second(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2516
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT hour(ts) AS r FROM t;
 
 -- name: Case2517
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT minute(ts) AS r FROM t;
 
 -- name: Case2518
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT second(ts) AS r FROM t;
 
 -- name: Case2519
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT from_unixtime(-86401) AS r FROM t;
 
 -- name: Case2520
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT from_unixtime(0, 'yyyy-MM-dd HH:mm:ss.SSS') AS r FROM t;
 
 -- name: Case2521
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT from_unixtime(a) AS r FROM t;
 
 -- name: Case2522
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT from_unixtime(0, u) AS r FROM t;
 
 -- name: Case2523
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT date_format(ts, 'yyyy') AS r FROM t;
 
 -- name: Case2524
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT date_format(TIMESTAMP '2024-07-04 13:45:56.123', u) AS r FROM t;
 
 -- name: Case2525
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT date_format(TIMESTAMP '2024-07-04 13:45:56', u) AS r FROM t;
 
 -- name: Case2526
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT to_timestamp(s) AS r FROM t;
 
 -- name: Case2527
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case2528
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT unix_seconds(to_timestamp(s, 'dd/MM/yyyy HH:mm')) AS r FROM t;
 
 -- name: Case2529
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT unix_timestamp(s) AS r FROM t;
 
 -- name: Case2530
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT unix_timestamp(s) AS r FROM t;
 
 -- name: Case2531
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT to_unix_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case2532
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT to_unix_timestamp(s, u) AS r FROM t;
 
 -- name: Case2533
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT date_trunc('bogus', TIMESTAMP '2024-01-01 10:00:00') AS r FROM t;
 
 -- name: Case2534
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT date_trunc('MONTH', ts) AS r FROM t;
 
 -- name: Case2535
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT unix_micros(date_trunc('SECOND', CAST(-0.000001 AS TIMESTAMP))) AS r FROM t;
 
 -- name: Case2536
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-31 10:00:00' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case2537
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-02-29 10:00:00' - INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
 
 -- name: Case2538
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(INTERVAL '1' MONTH + TIMESTAMP_NTZ '2023-01-31 00:00:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2539
-SELECT parse_url(s, 'NOPE') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 00:00:00' - TIMESTAMP '2023-12-31 11:30:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2540
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT ts + INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case2541
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT TIMESTAMP '+294247-01-01 00:00:00' + INTERVAL '1' YEAR AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
 
 -- name: Case2542
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-30 12:00:00' + INTERVAL '1' DAY) AS r FROM t;
 
 -- name: Case2543
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-03-30 12:00:00' + INTERVAL '25' HOUR) AS r FROM t;
 
 -- name: Case2544
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-30 02:30:00' + INTERVAL '1' DAY AS VARCHAR) AS r FROM t;
 
 -- name: Case2545
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-31 12:00:00' - TIMESTAMP '2024-03-31 00:00:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2546
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT hour(CAST(1729992600 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2547
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT minute(CAST(1729989000 AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2548
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT date_format(CAST(1729992600 AS TIMESTAMP), 'HH:mm XXX') AS r FROM t;
 
 -- name: Case2549
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT date_format(CAST(1729989000 AS TIMESTAMP), 'HH:mm XXX') AS r FROM t;
 
 -- name: Case2550
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT date_format(TIMESTAMP '2024-01-15 08:05:09', 'HH:mm z') AS r FROM t;
 
 -- name: Case2551
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT from_unixtime(0) AS r FROM t;
 
 -- name: Case2552
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT unix_seconds(to_timestamp('2024-03-31 02:30', 'yyyy-MM-dd HH:mm')) AS r FROM t;
 
 -- name: Case2553
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT unix_timestamp('2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2554
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(date_trunc('DAY', TIMESTAMP '2024-03-31 15:00:00')) AS r FROM t;
 
 -- name: Case2555
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(date_trunc('HOUR', CAST(1729992600 AS TIMESTAMP))) AS r FROM t;
+
+SET TIME ZONE 'America/New_York';
 
 -- name: Case2556
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-11-04 01:30:00' - INTERVAL '1' DAY) AS r FROM t;
 
 -- name: Case2557
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '2024-02-10 02:30:00' + INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case2558
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-03-10 12:00:00' - TIMESTAMP '2024-03-10 00:00:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2559
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT hour(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
 -- name: Case2560
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT from_unixtime(-1) AS r FROM t;
 
 -- name: Case2561
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT from_unixtime(1730615400, 'yyyy-MM-dd HH:mm:ss XXX') AS r FROM t;
 
 -- name: Case2562
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT unix_timestamp('2024-11-03 01:30:00') AS r FROM t;
 
 -- name: Case2563
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT to_unix_timestamp('2024-03-10', 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case2564
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT unix_timestamp(DATE '2024-03-10') AS r FROM t;
 
 -- name: Case2565
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT second(TIMESTAMP '1969-12-31 23:59:59.5') AS r FROM t;
 
 -- name: Case2566
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT unix_seconds(date_trunc('YEAR', TIMESTAMP '2024-07-01 12:00:00')) AS r FROM t;
 
 -- name: Case2567
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ '2024-03-10 02:30:00' + INTERVAL '1' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case2568
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ '2024-03-11 00:00:00' - TIMESTAMP_NTZ '2024-03-10 00:00:00' AS VARCHAR) AS r FROM t;
 
 -- name: Case2569
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT hour(TIMESTAMP_NTZ '2024-03-10 02:30:00') AS r FROM t;
 
 -- name: Case2570
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT unix_seconds(DATE '2024-03-10' + INTERVAL '3' HOUR) AS r FROM t;
 
 -- name: Case2571
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT CAST(convert_timezone('Europe/Paris', 'America/New_York', TIMESTAMP_NTZ '2024-01-01 12:00:00') AS VARCHAR) AS r FROM t;
+
+SET TIME ZONE 'UTC';
 
 -- name: Case2572
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
 -- name: Case2573
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-07-01 00:00:00', 'America/New_York') AS VARCHAR) AS r FROM t;
 
 -- name: Case2574
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT from_utc_timestamp(ts, 'UTC') AS r FROM t;
 
 -- name: Case2575
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
 -- name: Case2576
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT CAST(to_utc_timestamp(TIMESTAMP '2024-01-01 01:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
 -- name: Case2577
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT to_utc_timestamp(ts, 'UTC') AS r FROM t;
 
 -- name: Case2578
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT to_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
 -- name: Case2579
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT CAST(timestamp_seconds(86400) AS VARCHAR) AS r FROM t;
 
 -- name: Case2580
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT CAST(timestamp_seconds(-1) AS VARCHAR) AS r FROM t;
 
 -- name: Case2581
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT timestamp_seconds(a) AS r FROM t;
 
 -- name: Case2582
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT timestamp_seconds(a) AS r FROM t;
 
 -- name: Case2583
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT CAST(timestamp_millis(-1) AS VARCHAR) AS r FROM t;
 
 -- name: Case2584
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT timestamp_millis(a) AS r FROM t;
 
 -- name: Case2585
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT timestamp_millis(a) AS r FROM t;
 
 -- name: Case2586
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT CAST(timestamp_micros(1) AS VARCHAR) AS r FROM t;
 
 -- name: Case2587
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT timestamp_micros(a) AS r FROM t;
 
 -- name: Case2588
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT unix_micros(timestamp_micros(a)) AS r FROM t;
 
 -- name: Case2589
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT CAST(to_timestamp_ntz('2024-01-01 10:00:00') AS VARCHAR) AS r FROM t;
 
 -- name: Case2590
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT CAST(to_timestamp_ntz(s, 'dd/MM/yyyy') AS VARCHAR) AS r FROM t;
 
 -- name: Case2591
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT to_timestamp_ntz(s) AS r FROM t;
 
 -- name: Case2592
+SELECT to_timestamp_ntz(s, 'yyyy-MM-dd') AS r FROM t;
+
+-- name: Case2593
+SELECT CAST(convert_timezone('America/New_York', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS VARCHAR) AS r FROM t;
+
+-- name: Case2594
+SELECT convert_timezone('UTC', 'UTC', nt) AS r FROM t;
+
+-- name: Case2595
+SELECT convert_timezone(u, 'UTC', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
+
+-- name: Case2596
+SELECT unix_seconds(to_timestamp_ltz('2024-01-01 00:00:00')) AS r FROM t;
+
+SET TIME ZONE 'America/New_York';
+
+-- name: Case2597
+SELECT year(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2598
+SELECT month(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2599
+SELECT day(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2600
+SELECT quarter(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2601
+SELECT dayofweek(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2602
+SELECT dayofyear(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2603
+SELECT weekofyear(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2604
+SELECT year(TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
+
+-- name: Case2605
+SELECT year(ts) AS r FROM t;
+
+-- name: Case2606
+SELECT EXTRACT(HOUR FROM CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2607
+SELECT EXTRACT(YEAR FROM CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2608
+SELECT EXTRACT(SECOND FROM TIMESTAMP '2024-01-01 10:30:05.25') AS r FROM t;
+
+-- name: Case2609
+SELECT EXTRACT(SECOND FROM TIMESTAMP_NTZ '1969-12-31 23:59:59.999999') AS r FROM t;
+
+-- name: Case2610
+SELECT date_part('MINUTE', TIMESTAMP '2024-01-01 10:30:05') AS r FROM t;
+
+-- name: Case2611
+SELECT EXTRACT(HOUR FROM DATE '2024-01-01') AS r FROM t;
+
+-- name: Case2612
+SELECT EXTRACT(MINUTE FROM nt) AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
+
+-- name: Case2613
+SELECT unix_seconds(try_to_timestamp(s, 'yyyy-MM-dd HH:mm')) AS r FROM t;
+
+-- name: Case2614
+SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
+
+-- name: Case2615
+SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
+
+SET TIME ZONE 'UTC';
+
+-- name: Case2616
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2617
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+
+-- name: Case2618
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2619
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2620
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2621
+SELECT parse_url(s, 'REF') AS r FROM t;
+
+-- name: Case2622
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2623
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2624
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2625
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2626
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2627
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2628
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2629
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2630
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2631
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2632
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2633
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2634
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
+-- name: Case2635
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2636
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2637
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2638
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2639
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2640
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2641
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2642
+SELECT parse_url(s, 'NOPE') AS r FROM t;
+
+-- name: Case2643
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2644
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2645
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2646
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2647
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2648
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2649
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2650
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2651
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+
+-- name: Case2652
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+
+-- name: Case2653
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+
+-- name: Case2654
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case2655
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case2656
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2657
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2658
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2659
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2660
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2661
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2662
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2663
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case2664
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case2665
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2666
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2667
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2668
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2669
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2670
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2671
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2672
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2673
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case2674
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case2675
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case2676
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case2677
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case2678
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case2679
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case2680
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case2681
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2682
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2683
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2684
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2685
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2686
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2687
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2688
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2689
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2690
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2691
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2692
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2693
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2694
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2695
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

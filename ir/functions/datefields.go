@@ -67,7 +67,7 @@ func DatePart(field, source string) (*ir.Function, error) {
 	case ok:
 		return Lookup(name), nil
 	case timeFields[up]:
-		return nil, fmt.Errorf("cannot extract %s from %s: it is a time-of-day field, and exprc has no TIMESTAMP type yet (Spark casts the DATE to a TIMESTAMP at midnight)", up, source)
+		return nil, fmt.Errorf("cannot extract %s from %s: it is a time-of-day field, which only a TIMESTAMP, a TIMESTAMP_NTZ or a DATE (at midnight) has", up, source)
 	}
 	return nil, fmt.Errorf("[INVALID_EXTRACT_FIELD] Cannot extract `%s` from %s (the fields of a DATE are YEAR, YEAROFWEEK, QUARTER, MONTH, WEEK, DAY, DAYOFWEEK, DAYOFWEEK_ISO, DOY and their synonyms)", field, source)
 }

@@ -21,10 +21,6 @@ func init() {
 		nil, toDateDomain,
 		sig(tDate, ok1(rt.TryToDate), tStr),
 		sig(tDate, ok2(rt.TryToDateFmt), tStr, tStr)))
-	register(strict("date_format",
-		"d written with the datetime pattern fmt: yyyy (a sign or more digits outside 0000-9999), yy (last two digits), y, M/MM (month number), MMM/MMMM (Jan/January), d/dd, D/DDD (day of year), E/EEE (Mon), EEEE (Monday), Q/QQ/QQQ/QQQQ (3, 03, Q3, 3rd quarter), 'quoted text', '' for a quote. Time-of-day and zone letters raise INVALID_DATETIME_PATTERN (a DATE has no time; a constant fmt is a compile error).",
-		errs(rt.InvalidDatetimePatternChar, rt.InvalidDatetimePatternLength),
-		sig(tStr, k2(rt.DateFormat), tDate, tStr)))
 }
 
 // patternArg lists the functions whose second argument is a datetime pattern.
@@ -48,6 +44,21 @@ func CheckConstArgs(fn *ir.Function, args []ir.Expr) error {
 		if err := checkNumberFormatArg(args); err != nil || len(args) != 2 || args[0].Type().Kind != ir.KindDate {
 			return err
 		}
+	} else if ts, formats := tsPatternArg(fn, args); ts {
+		c, ok := args[1].(*ir.Const)
+		if !ok || c.V == nil || c.Err != nil {
+			return nil
+		}
+		s, _ := c.V.(string)
+		p := rt.CompileDatetimePattern(s)
+		if formats {
+			if err := p.Err(); err != nil {
+				return err
+			}
+		} else if err := p.ParseErr(); err != nil {
+			return err
+		}
+		return nil
 	} else if !patternArg[fn.Name] || len(args) != 2 {
 		return nil
 	}

@@ -95,6 +95,10 @@ func goTypeOK(v any, t ir.Type) bool {
 		return t.IsByteString()
 	case ir.Date:
 		return t.Kind == ir.KindDate
+	case ir.Timestamp:
+		return t.Kind == ir.KindTimestamp
+	case ir.TimestampNTZ:
+		return t.Kind == ir.KindTimestampNTZ
 	case ir.YMInterval:
 		return t.Kind == ir.KindYMInterval
 	case ir.DTInterval:

@@ -182,7 +182,16 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				}
 			}
 		} else {
-			if ft.NumIn() != len(s.Params)+len(s.KernelArgs) {
+			zoneArg := 0
+			if s.KernelZone != "" {
+				// the session zone's name, last
+				zoneArg = 1
+				if ft.NumIn() == 0 || ft.In(ft.NumIn()-1) != reflect.TypeFor[string]() {
+					t.Errorf("%s: rt.%s takes no zone name last: %s", name, s.Kernel, ft)
+					continue
+				}
+			}
+			if ft.NumIn() != len(s.Params)+len(s.KernelArgs)+zoneArg {
 				t.Errorf("%s: rt.%s has type %s", name, s.Kernel, ft)
 				continue
 			}
@@ -230,6 +239,9 @@ func TestKernelsMatchSignatures(t *testing.T) {
 			for _, k := range s.KernelArgs {
 				in = append(in, reflect.ValueOf(k))
 			}
+			if s.KernelZone != "" {
+				in = append(in, reflect.ValueOf(s.KernelZone))
+			}
 			got, gotErr := s.Eval(args)
 			res := fv.Call(in)
 			var wantErr *rt.Error
@@ -251,6 +263,10 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				want = ir.YMInterval(want.(int32))
 			case ir.KindDTInterval:
 				want = ir.DTInterval(want.(int64))
+			case ir.KindTimestamp:
+				want = ir.Timestamp(want.(int64))
+			case ir.KindTimestampNTZ:
+				want = ir.TimestampNTZ(want.(int64))
 			}
 			if !sameValue(got, want) {
 				t.Errorf("%s on %v: Eval %#v, kernel %#v", name, args, got, want)

@@ -56,9 +56,6 @@ func init() {
 		"MakeDTInterval":             rt.MakeDTInterval,
 		"TimestampAddMonthsUTC":      rt.TimestampAddMonthsUTC,
 		"TimestampAddDayTimeUTC":     rt.TimestampAddDayTimeUTC,
-		"LocalToInstant":             rt.LocalToInstant,
-		"TimestampAddMonths":         rt.TimestampAddMonths,
-		"TimestampAddDayTime":        rt.TimestampAddDayTime,
 		"SubtractTimestampsUTC":      rt.SubtractTimestampsUTC,
 		"SubtractTimestamps":         rt.SubtractTimestamps,
 	} {

@@ -27,14 +27,39 @@ const (
 	fmtDayOfYear                // D
 	fmtDayOfWeek                // E: text only
 	fmtQuarter                  // Q, q: number or text
+
+	// The fields of a TIMESTAMP pattern only (tsfmt.go).
+	fmtEra         // G
+	fmtAlignedDOW  // F
+	fmtAmPm        // a
+	fmtClockHourAP // h: 1-12
+	fmtHourAP      // K: 0-11
+	fmtClockHour   // k: 1-24
+	fmtHour        // H: 0-23
+	fmtMinute      // m
+	fmtSecond      // s
+	fmtFraction    // S
+	fmtZoneID      // VV
+	fmtZoneName    // z
+	fmtOffsetO     // O
+	fmtOffset      // X, x, Z
+	fmtOptStart    // [
+	fmtOptEnd      // ]
+	fmtWeekYear    // Y: week-based year (US weeks), formatting only
+	fmtWeekOfYear  // w: week of week-based year
+	fmtWeekOfMonth // W
+	fmtLocalDOW    // e: day of week, Sunday = 1
 )
 
 // fmtItem is one item of a compiled pattern: a field and its letter count,
 // or literal text.
 type fmtItem struct {
-	kind  fmtKind
-	count int
-	lit   string
+	kind   fmtKind
+	count  int
+	lit    string
+	letter byte        // the pattern letter
+	yoe    bool        // y is the year of era (the pattern has G)
+	off    offsetStyle // how an X, x or Z item writes the offset
 }
 
 // DatePattern is a compiled datetime pattern, or the error of compiling it.
@@ -72,84 +97,8 @@ func letterReason(c byte) string {
 // single quotes is literal (” is a quote, inside or outside quotes), and any
 // other character but [ ] { } # stands for itself.
 func CompileDatePattern(pattern string) *DatePattern {
-	p := &DatePattern{}
-	var lit []byte
-	flush := func() {
-		if len(lit) > 0 {
-			p.items = append(p.items, fmtItem{kind: fmtLit, lit: string(lit)})
-			lit = lit[:0]
-		}
-	}
-	for i := 0; i < len(pattern); {
-		c := pattern[i]
-		switch {
-		case c == '\'':
-			if i+1 < len(pattern) && pattern[i+1] == '\'' {
-				lit = append(lit, '\'')
-				i += 2
-				continue
-			}
-			j := i + 1
-			for {
-				if j >= len(pattern) {
-					p.err = patternError(InvalidDatetimePatternChar, pattern, "the pattern ends inside a quoted literal")
-					return p
-				}
-				if pattern[j] == '\'' {
-					if j+1 < len(pattern) && pattern[j+1] == '\'' {
-						lit = append(lit, '\'')
-						j += 2
-						continue
-					}
-					break
-				}
-				lit = append(lit, pattern[j])
-				j++
-			}
-			i = j + 1
-		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
-			j := i
-			for j < len(pattern) && pattern[j] == c {
-				j++
-			}
-			n := j - i
-			limit, ok := maxLetters[c]
-			if !ok {
-				p.err = patternError(InvalidDatetimePatternChar, pattern, letterReason(c))
-				return p
-			}
-			if n > limit {
-				p.err = patternError(InvalidDatetimePatternLength, pattern, "too many letters '"+string(c)+"' (at most "+strconv.Itoa(limit)+")")
-				return p
-			}
-			flush()
-			var k fmtKind
-			switch c {
-			case 'y':
-				k = fmtYear
-			case 'M', 'L':
-				k = fmtMonth
-			case 'd':
-				k = fmtDay
-			case 'D':
-				k = fmtDayOfYear
-			case 'E':
-				k = fmtDayOfWeek
-			default:
-				k = fmtQuarter
-			}
-			p.items = append(p.items, fmtItem{kind: k, count: n})
-			i = j
-		case c == '[' || c == ']' || c == '{' || c == '}' || c == '#':
-			p.err = patternError(InvalidDatetimePatternChar, pattern, "the character '"+string(c)+"' is reserved (optional sections are not supported)")
-			return p
-		default:
-			lit = append(lit, c)
-			i++
-		}
-	}
-	flush()
-	return p
+	items, err := compilePattern(pattern, false)
+	return &DatePattern{items: items, err: err}
 }
 
 var datePatternCache patternCache[string, *DatePattern]
@@ -167,63 +116,11 @@ var (
 	quarterOrdNum = [4]string{"1st", "2nd", "3rd", "4th"}
 )
 
-// appendNum appends n (which may be negative) padded to width digits.
-func appendNum(b []byte, n int64, width int) []byte {
-	if n < 0 {
-		return pad0(append(b, '-'), -n, width)
-	}
-	return pad0(b, n, width)
-}
-
 // Format formats the DATE d with the pattern, which must be valid.
 func (p *DatePattern) Format(d int32) string {
-	y, m, day := YMD(d)
-	b := make([]byte, 0, 16)
-	for _, it := range p.items {
-		switch it.kind {
-		case fmtLit:
-			b = append(b, it.lit...)
-		case fmtYear:
-			switch {
-			case it.count == 2:
-				b = pad0(b, int64((y%100+100)%100), 2)
-			case y >= 0 && it.count >= 4 && len(strconv.Itoa(y)) > it.count:
-				b = strconv.AppendInt(append(b, '+'), int64(y), 10)
-			default:
-				b = appendNum(b, int64(y), it.count)
-			}
-		case fmtMonth:
-			switch it.count {
-			case 3:
-				b = append(b, monthNames[m-1][:3]...)
-			case 4:
-				b = append(b, monthNames[m-1]...)
-			default:
-				b = pad0(b, int64(m), it.count)
-			}
-		case fmtDay:
-			b = pad0(b, int64(day), it.count)
-		case fmtDayOfYear:
-			b = pad0(b, int64(DayOfYear(d)), it.count)
-		case fmtDayOfWeek:
-			name := weekdayNames[weekdayMon0(d)]
-			if it.count < 4 {
-				name = name[:3]
-			}
-			b = append(b, name...)
-		case fmtQuarter:
-			q := (m-1)/3 + 1
-			switch it.count {
-			case 3:
-				b = append(b, 'Q', byte('0'+q))
-			case 4:
-				b = append(append(b, quarterOrdNum[q-1]...), " quarter"...)
-			default:
-				b = pad0(b, int64(q), it.count)
-			}
-		}
-	}
-	return string(b)
+	v := dtValue{days: int64(d), z: UTC}
+	var buf [64]byte
+	return string(appendFormat(buf[:0], p.items, &v))
 }
 
 // DateFormat is date_format(d, fmt): d written with the datetime pattern fmt.
@@ -309,106 +206,21 @@ func atIndex(i int) string { return " at index " + strconv.Itoa(i) }
 // fields must name a real day, and a day of week or quarter must agree with
 // the date.
 func (p *DatePattern) Parse(s string) (int32, *Error) {
-	var f parsed
-	pos := 0
-	for k, it := range p.items {
-		if it.kind == fmtLit {
-			if !strings.HasPrefix(s[pos:], it.lit) {
-				return 0, parseFailure(s, atIndex(pos))
-			}
-			pos += len(it.lit)
-			continue
-		}
-		if minW, maxW, numeric := it.numWidth(); numeric {
-			neg := false
-			start := pos
-			if it.kind == fmtYear && it.count != 2 && pos < len(s) && (s[pos] == '-' || s[pos] == '+' && it.count >= 4) {
-				neg = s[pos] == '-'
-				pos++
-				if it.count >= 4 {
-					maxW = 10 // a sign allows more digits than the pad width
-					if !neg {
-						minW = it.count + 1
-					}
-				}
-			}
-			avail := 0
-			for pos+avail < len(s) && s[pos+avail] >= '0' && s[pos+avail] <= '9' {
-				avail++
-			}
-			// Leave the digits the following adjacent numeric items need.
-			reserve := 0
-			for _, next := range p.items[k+1:] {
-				nmin, _, ok := next.numWidth()
-				if !ok {
-					break
-				}
-				reserve += nmin
-			}
-			digits := min(avail, maxW)
-			if reserve > 0 && avail-reserve < digits {
-				digits = max(minW, avail-reserve)
-			}
-			if digits < minW || digits > avail || digits > 10 {
-				return 0, parseFailure(s, atIndex(start))
-			}
-			v, _ := strconv.ParseInt(s[pos:pos+digits], 10, 64)
-			if neg {
-				v = -v
-			}
-			pos += digits
-			switch it.kind {
-			case fmtYear:
-				if it.count == 2 {
-					v += 2000
-				}
-				f.year, f.hasYear = v, true
-			case fmtMonth:
-				f.month, f.hasMonth = v, true
-			case fmtDay:
-				f.day, f.hasDay = v, true
-			case fmtDayOfYear:
-				f.doy, f.hasDOY = v, true
-			case fmtQuarter:
-				f.quarter, f.hasQuarter = v, true
-			}
-			continue
-		}
-		rest := s[pos:]
-		var i, n int
-		switch it.kind {
-		case fmtMonth:
-			i, n = matchName(rest, monthNames[:], it.count == 3)
-			f.month, f.hasMonth = int64(i+1), true
-		case fmtDayOfWeek:
-			i, n = matchName(rest, weekdayNames[:], it.count < 4)
-			f.dow, f.hasDOW = int64(i), true
-		case fmtQuarter:
-			if it.count == 3 {
-				if len(rest) >= 2 && (rest[0] == 'Q' || rest[0] == 'q') && rest[1] >= '1' && rest[1] <= '4' {
-					i, n = int(rest[1]-'1'), 2
-				} else {
-					i = -1
-				}
-			} else {
-				i, n = matchName(rest, []string{"1st quarter", "2nd quarter", "3rd quarter", "4th quarter"}, false)
-			}
-			f.quarter, f.hasQuarter = int64(i+1), true
-		}
-		if i < 0 {
-			return 0, parseFailure(s, atIndex(pos))
-		}
-		pos += n
+	var f dtFields
+	pos, failAt := parseItems(p.items, s, 0, &f)
+	if failAt >= 0 {
+		return 0, parseFailure(s, atIndex(failAt))
 	}
 	if pos < len(s) {
 		return 0, parseFailure(s, ", unparsed text found"+atIndex(pos))
 	}
-	return f.resolve(s)
+	return f.parsed.resolveWith(s, parseFailure)
 }
 
-// resolve builds the DATE from the parsed fields.
-func (f *parsed) resolve(s string) (int32, *Error) {
-	bad := func(what string) (int32, *Error) { return 0, parseFailure(s, ": "+what) }
+// resolveWith builds the DATE from the parsed fields; fail builds the
+// error for s and a detail.
+func (f *parsed) resolveWith(s string, fail func(s, detail string) *Error) (int32, *Error) {
+	bad := func(what string) (int32, *Error) { return 0, fail(s, ": "+what) }
 	year := int64(1970)
 	if f.hasYear {
 		year = f.year

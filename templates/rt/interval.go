@@ -44,7 +44,7 @@ var (
 )
 
 var ymFields = [...]string{"YEAR", "MONTH"}
-var dtFields = [...]string{"DAY", "HOUR", "MINUTE", "SECOND"}
+var dayTimeFieldNames = [...]string{"DAY", "HOUR", "MINUTE", "SECOND"}
 
 // intervalFieldsText is "DAY TO SECOND", "MONTH" ... of a type's fields.
 func intervalFieldsText(names []string, start, end int) string {
@@ -61,7 +61,7 @@ func YMIntervalTypeName(start, end int) string {
 
 // DTIntervalTypeName is the SQL name of INTERVAL start TO end (DAY-TIME).
 func DTIntervalTypeName(start, end int) string {
-	return "INTERVAL " + intervalFieldsText(dtFields[:], start, end)
+	return "INTERVAL " + intervalFieldsText(dayTimeFieldNames[:], start, end)
 }
 
 // FormatYMInterval writes months as Spark's ANSI text of a YEAR-MONTH
@@ -113,7 +113,7 @@ func FormatDTInterval(micros int64, start, end int) string {
 	b = append(b, "INTERVAL '"...)
 	b = appendDTBody(b, micros, start, end)
 	b = append(b, "' "...)
-	b = append(b, intervalFieldsText(dtFields[:], start, end)...)
+	b = append(b, intervalFieldsText(dayTimeFieldNames[:], start, end)...)
 	return string(b)
 }
 
@@ -184,7 +184,7 @@ func intervalSupported(ym bool, start, end int) string {
 			{"", "", "m", "m:s.n"},
 			{"", "", "", "s.n"}}[start][end]
 	}
-	name := intervalFieldsText(dtFields[:], start, end)
+	name := intervalFieldsText(dayTimeFieldNames[:], start, end)
 	if ym {
 		name = intervalFieldsText(ymFields[:], start, end)
 	}
@@ -362,7 +362,7 @@ func CastStringToDTInterval(s string, start, end int) (int64, *Error) {
 	if !ok {
 		return 0, intervalUnmatched(t, false, start, end)
 	}
-	if it.quoted && it.fields != intervalFieldsText(dtFields[:], start, end) {
+	if it.quoted && it.fields != intervalFieldsText(dayTimeFieldNames[:], start, end) {
 		return 0, intervalUnmatched(t, false, start, end)
 	}
 	neg, body := bodySign(it.body)
@@ -430,7 +430,7 @@ func parseDTBody(body string, start, end int) (uint64, *Error) {
 		}
 		pos += n
 		if f != start && v > limits[f-1] {
-			return 0, NewError(IntervalParsing, dtFields[f]+" "+strconv.FormatUint(v, 10)+" outside range [0, "+strconv.FormatUint(limits[f-1], 10)+"]")
+			return 0, NewError(IntervalParsing, dayTimeFieldNames[f]+" "+strconv.FormatUint(v, 10)+" outside range [0, "+strconv.FormatUint(limits[f-1], 10)+"]")
 		}
 		if f == 0 && v > 106751991 {
 			return 0, NewError(IntervalParsing, "day "+strconv.FormatUint(v, 10)+" outside range [0, 106751991]")

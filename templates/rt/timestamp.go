@@ -402,15 +402,6 @@ func CastFloat64ToTimestamp(v float64) (int64, *Error) {
 	return int64(m), nil
 }
 
-// UnixMillis is unix_millis(ts): milliseconds since the epoch, floored.
-func UnixMillis(us int64) int64 {
-	m, _ := floorDivMod(us, 1000)
-	return m
-}
-
-// UnixMicros is unix_micros(ts): the value itself.
-func UnixMicros(us int64) int64 { return us }
-
 // CastInt8ToTimestamp is CAST(TINYINT AS TIMESTAMP): seconds.
 func CastInt8ToTimestamp(v int8) int64 { return int64(v) * 1e6 }
 
