@@ -27,19 +27,16 @@ const (
 // plannedTypes are the types a planned function may name, with how the docs
 // and the binder's message call them.
 var plannedTypes = map[string]string{
-	"BINARY":    "BINARY",
-	"TIMESTAMP": "TIMESTAMP",
 	"TIME":      "TIME",
-	"INTERVAL":  "INTERVAL",
 	"ARRAY":     "ARRAY",
 	"STRUCT":    "STRUCT",
 	"VARIANT":   "VARIANT",
-	"TINYINT":   "TINYINT",
-	"SMALLINT":  "SMALLINT",
-	"FLOAT":     "FLOAT",
 	"GEOMETRY":  "GEOMETRY",
 	"GEOGRAPHY": "GEOGRAPHY",
 	"LAMBDA":    "lambda arguments",
+	// CALENDAR_INTERVAL is Spark's legacy CalendarIntervalType (months,
+	// days and microseconds in one value), not an ANSI interval type.
+	"CALENDAR_INTERVAL": "CALENDAR INTERVAL",
 }
 
 // absentReason says why exprc deliberately lacks a Spark function: Short in the
