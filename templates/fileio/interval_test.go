@@ -53,20 +53,7 @@ func TestIntervalsRoundTrip(t *testing.T) {
 	writeText(t, paths[2], "parquet", rec) // exprc's Parquet writer: INT32 and INT64 columns
 	writeIPC(t, paths[3], false, rec)
 	writeIPC(t, paths[4], true, rec)
-	for _, p := range paths {
-		for _, bs := range []int{1, 4, 1000} {
-			batches, err := readAll(t, p, ivTable, bs)
-			if err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			if got := render(t, batches...); got != want {
-				t.Errorf("%s (batch size %d): got\n%s\nwant\n%s", filepath.Base(p), bs, got, want)
-			}
-			for _, b := range batches {
-				b.Release()
-			}
-		}
-	}
+	readsBack(t, paths, ivTable, want)
 }
 
 // TestIntervalText reads interval text as CAST does (the bare body or the

@@ -39,20 +39,7 @@ func TestSmallNumbersRoundTrip(t *testing.T) {
 	if !strings.Contains(want, `"f":1.1}`) || !strings.Contains(want, `"f":1.0E10`) {
 		t.Fatalf("FLOAT not written as Float.toString spells it:\n%s", want)
 	}
-	for _, p := range fixtures(t, rec) {
-		for _, bs := range []int{1, 4, 1000} {
-			batches, err := readAll(t, p, smallTable, bs)
-			if err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			if got := render(t, batches...); got != want {
-				t.Errorf("%s (batch size %d): got\n%s\nwant\n%s", filepath.Base(p), bs, got, want)
-			}
-			for _, b := range batches {
-				b.Release()
-			}
-		}
-	}
+	readsBack(t, fixtures(t, rec), smallTable, want)
 }
 
 // TestSmallNumbersFromWiderColumns reads int64 and float32 Parquet columns
