@@ -187,7 +187,7 @@ func ParseTimestamp(s string, zone *Zone) (int64, bool) {
 		// inside them (an offset of hours); compute in seconds
 		return wideLocalToUTC(&t, zone)
 	}
-	return zone.LocalToUTC(local)
+	return zone.FromLocal(local, NoPreference)
 }
 
 // wideLocalToUTC converts a reading that overflows int64 microseconds
@@ -279,7 +279,7 @@ func CastTimestampToStringUTC(us int64) string { return FormatTimestampNTZ(us) }
 func CastTimestampToString(us int64, zone string) string {
 	z := zoneFor(zone)
 	sec, frac := floorDivMod(us, 1e6)
-	return formatWall(sec+z.OffsetAt(sec), frac)
+	return formatWall(sec+int64(z.OffsetSeconds(sec)), frac)
 }
 
 // CastTimestampNTZToString is CAST(TIMESTAMP_NTZ AS VARCHAR).
@@ -297,7 +297,7 @@ func CastTimestampNTZToDate(us int64) int32 {
 func CastTimestampToDate(us int64, zone string) int32 {
 	z := zoneFor(zone)
 	sec, _ := floorDivMod(us, 1e6)
-	d, _ := floorDivMod(sec+z.OffsetAt(sec), 86400)
+	d, _ := floorDivMod(sec+int64(z.OffsetSeconds(sec)), 86400)
 	return int32(d)
 }
 
@@ -316,7 +316,7 @@ func CastDateToTimestamp(d int32, zone string) int64 {
 // CastTimestampToTimestampNTZ is CAST(TIMESTAMP AS TIMESTAMP_NTZ): the
 // reading in the named zone; one beyond the range raises CAST_OVERFLOW.
 func CastTimestampToTimestampNTZ(us int64, zone string) (int64, *Error) {
-	v, ok := zoneFor(zone).UTCToLocal(us)
+	v, ok := zoneFor(zone).ToLocal(us)
 	if !ok {
 		return 0, castOverflowInt64(us, sparkTimestampNTZ)
 	}
@@ -327,7 +327,7 @@ func CastTimestampToTimestampNTZ(us int64, zone string) (int64, *Error) {
 // reading in the named zone, by the gap and overlap rules; an instant
 // beyond the range raises CAST_OVERFLOW.
 func CastTimestampNTZToTimestamp(us int64, zone string) (int64, *Error) {
-	v, ok := zoneFor(zone).LocalToUTC(us)
+	v, ok := zoneFor(zone).FromLocal(us, NoPreference)
 	if !ok {
 		return 0, castOverflowInt64(us, sparkTimestamp)
 	}

@@ -717,12 +717,6 @@ func ValidZone(name string) (ok bool, reason string) {
 	return false, "Cannot resolve the given timezone " + strconv.Quote(name) + "."
 }
 
-// Fixed reports whether the zone has one offset at all times (IsFixed).
-func (z *Zone) Fixed() bool { return z.IsFixed() }
-
-// OffsetAt is the zone's offset, in seconds east of UTC, at UTC second sec.
-func (z *Zone) OffsetAt(sec int64) int64 { return int64(z.OffsetSeconds(sec)) }
-
 // noPreference asks localToUTCSec for no preferred offset.
 const noPreference = int64(NoPreference)
 
@@ -732,15 +726,6 @@ const noPreference = int64(NoPreference)
 func (z *Zone) localToUTCSec(local, pref int64) int64 {
 	return local - int64(z.resolveSec(local, int32(pref)))
 }
-
-// LocalToUTC converts a wall-clock reading in microseconds to an instant,
-// with no preferred offset (ZonedDateTime.of); ok is false when the
-// instant leaves the int64 microseconds.
-func (z *Zone) LocalToUTC(local int64) (int64, bool) { return z.FromLocal(local, NoPreference) }
-
-// UTCToLocal converts an instant in microseconds to the zone's wall-clock
-// reading; ok is false when the reading leaves the int64 microseconds.
-func (z *Zone) UTCToLocal(us int64) (int64, bool) { return z.ToLocal(us) }
 
 // secMicros is sec seconds and frac microseconds (0 <= frac < 10^6) as
 // microseconds, ok false on overflow.
