@@ -372,7 +372,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 		pkg = sig.KernelPkg
 	}
 	var fn jen.Code
-	if !variadicKernels[sig.Kernel] && len(sig.KernelArgs) == 0 && sig.KernelZone == "" {
+	if !variadicKernels[sig.Kernel] && len(sig.KernelArgs) == 0 && sig.KernelZone == "" && !sig.KernelClock {
 		fn = jen.Qual(pkg, sig.Kernel)
 	}
 	return f.emitRows(sig.Ret, sig.KernelErr, !sig.Observed, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {

@@ -725,6 +725,10 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		// arena.Upper(s): the string's bytes go to the batch's arena
 		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
 	}
+	if sig.KernelClock {
+		// rt.CurrentDateIn(clock, "UTC"): the evaluation's clock first
+		args = append([]jen.Code{jen.Id(f.clock())}, args...)
+	}
 	for _, k := range sig.KernelArgs {
 		// rt.AddDecimal(a, b, 2, 2, 2, 16): the scales and precision the
 		// types fix, as constants the compiler can fold into the kernel
@@ -744,6 +748,19 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 var arenaKernels = map[string]bool{
 	"Upper": true, "Lower": true, "Concat": true, "Concat2": true,
 	"CastInt64ToString": true, "CastInt32ToString": true,
+}
+
+// clock is the variable of the query function's rt.Clock, read once from
+// its context at its top the first time a kernel reads the clock
+// (docs/semantics.md 10.8): a query that does not read it pays nothing.
+func (f *funcGen) clock() string {
+	if f.clockVar == "" {
+		f.clockVar = f.fresh("clock")
+		f.prologue = append(f.prologue, jen.Id(f.clockVar).Op(":=").Qual(rtPkg, "ClockOf").Call(jen.Id("ctx")).Comment("the instant every row of this evaluation reads"))
+		f.declareOuter(f.clockVar, jen.Qual(rtPkg, "Clock"))
+	}
+	f.use(f.clockVar)
+	return f.clockVar
 }
 
 // arena is the variable of the query function's rt.Arena, declared at its

@@ -200,6 +200,7 @@ type inputVars struct {
 	mapOffs       map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
 	prologue      []jen.Code     // their declarations
 	arenaVar      string         // the batch's rt.Arena ("" until a kernel needs it)
+	clockVar      string         // the evaluation's rt.Clock ("" until a kernel reads it)
 }
 
 // nodeVars are the variables of the plan's nodes, selections and memos

@@ -129,6 +129,9 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 	case ast.LitNull:
 		return &ir.Const{T: ir.TypeNull}, true
 	case ast.LitDate:
+		if x, bound, ok := b.specialLiteral(e, ir.TypeDate); ok {
+			return x, bound
+		}
 		d, ok := parseDateLiteral(e.Value)
 		if !ok {
 			b.errs.Add(e.Pos, diag.Literal, "invalid DATE literal '%s': want 'yyyy-mm-dd' naming a real day", e.Value)
@@ -136,6 +139,9 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 		}
 		return &ir.Const{T: ir.TypeDate, V: d}, true
 	case ast.LitTimestamp:
+		if x, bound, ok := b.specialLiteral(e, ir.TypeTimestamp); ok {
+			return x, bound
+		}
 		z, _ := rt.ZoneOf(b.zone)
 		v, ok := rt.ParseTimestamp(e.Value, z)
 		if !ok {
@@ -144,6 +150,9 @@ func (b *binder) bindLiteral(e *ast.Literal, negate bool) (ir.Expr, bool) {
 		}
 		return &ir.Const{T: ir.TypeTimestamp, V: ir.Timestamp(v)}, true
 	case ast.LitTimestampNTZ:
+		if x, bound, ok := b.specialLiteral(e, ir.TypeTimestampNTZ); ok {
+			return x, bound
+		}
 		v, ok := rt.ParseTimestampNTZ(e.Value, false)
 		if !ok {
 			b.errs.Add(e.Pos, diag.Literal, "INVALID_TYPED_LITERAL: the value of the typed literal TIMESTAMP_NTZ '%s' is invalid", e.Value)
@@ -286,6 +295,9 @@ func (b *binder) bindColumn(e *ast.ColumnRef, sc *scope) (ir.Expr, bool) {
 	}
 	if c := b.resolveColumn(e, sc); c != nil {
 		return c, true
+	}
+	if x, ok, is := b.bareClockCall(e); is {
+		return x, ok // current_date, current_timestamp: a column of the name wins, as in Spark
 	}
 	// The candidates: a qualified name's table's columns, else every column
 	// an unqualified name can reach (enclosing queries' too).

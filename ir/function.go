@@ -25,6 +25,12 @@ type Function struct {
 	NullOnValue bool
 	// Volatile functions (none yet) are never shared by CSE nor folded.
 	Volatile bool
+	// Clock functions (current_timestamp(), current_date() ...) read the
+	// evaluation's clock (docs/semantics.md 10.8): one value for every row
+	// and call of an evaluation, so CSE may share them, but not known at
+	// compile time, so folding leaves them alone. Their signatures have
+	// KernelClock set.
+	Clock bool
 	// Errors are the classes this function can raise, for the docs.
 	Errors []ErrorClass
 	// Resolve picks the overload for the argument types the binder found. The
@@ -73,6 +79,12 @@ type Signature struct {
 	// none): generated code writes it as a string literal, the zone of
 	// the query the call is in (SET TIME ZONE), and Eval already has it.
 	KernelZone string
+	// KernelClock is set on the signatures of Clock functions: the kernel
+	// takes the evaluation's rt.Clock as its first argument, before the
+	// call's own. Generated code passes the variable the query function
+	// reads once from its context (rt.ClockOf); the interpreter passes its
+	// evaluation's clock to Eval as args[0].
+	KernelClock bool
 	// KernelErr reports whether Kernel returns a second, *rt.Error result.
 	KernelErr bool
 	// Observed marks a kernel whose every call is observed (a test's

@@ -250,7 +250,12 @@ func formatRow(r *Row) string {
 		if r.Sig.KernelZone != "" {
 			consts += ", " + strconv.Quote(r.Sig.KernelZone)
 		}
-		return r.Sig.Kernel + flag + "(" + args(r.Args) + consts + ")"
+		own := args(r.Args)
+		if r.Sig.KernelClock {
+			// the evaluation's clock, read once per evaluation
+			own = "clock" + prefixed(own)
+		}
+		return r.Sig.Kernel + flag + "(" + own + consts + ")"
 	case RowMap:
 		return fmt.Sprintf("%s(%s%s)", r.Fn, r.Column.Name, prefixed(args(r.Args)))
 	case RowLike:

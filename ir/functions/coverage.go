@@ -62,8 +62,8 @@ var absentReasons = map[string]absentReason{
 	"nondeterministic": {"a non-deterministic function",
 		"exprc's common subexpression elimination, constant folding and differential checks assume " +
 			"that an expression gives the same outcome on the same row."},
-	"session": {"a function of the session (clock, time zone, catalog or user)",
-		"exprc's evaluators are pure functions of the row; they see no session."},
+	"session": {"a function of the session (catalog, user, or the TIME type's clock)",
+		"exprc's evaluators see the row, the session time zone and the evaluation's clock (docs/semantics.md 10.8), no catalog or user; current_time() returns Spark 4.1's TIME type, which exprc does not have."},
 	"execution": {"a function of the running task (partition, input file, row id)",
 		"exprc's evaluators see the row only, not how Spark splits and reads the input."},
 	"reflection": {"a call of Java methods by reflection",

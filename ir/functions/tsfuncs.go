@@ -37,7 +37,7 @@ func init() {
 }
 
 // tsAliases are the other names of the zone-dependent functions.
-var tsAliases = map[string][]string{"to_timestamp": {"to_timestamp_ltz"}}
+var tsAliases = map[string][]string{"to_timestamp": {"to_timestamp_ltz"}, "current_date": {"curdate"}}
 
 // zoneFuncList is a set's registered functions in a fixed order.
 func zoneFuncList(z *zoneFuncs) []*ir.Function {
@@ -50,7 +50,8 @@ func zoneFuncList(z *zoneFuncs) []*ir.Function {
 
 // zoneFuncNames are the names of the zone-dependent registry functions.
 var zoneFuncNames = []string{"hour", "minute", "second", "date_format", "from_unixtime",
-	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc", "convert_timezone", "try_to_timestamp"}
+	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc", "convert_timezone", "try_to_timestamp",
+	"current_date", "localtimestamp", "current_timezone"}
 
 // zoneSet is zone's set, built on first use ("" is UTC).
 func zoneSet(zone string) *zoneFuncs {
@@ -201,6 +202,7 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 	z.subTS = strict("subtract_timestamps", "ts1 - ts2: the difference of the wall-clock readings in the session zone, an INTERVAL DAY TO SECOND.", over,
 		sig(dt, k2(rt.SubtractTimestampsUTC), tNTZ, tNTZ),
 		sig(dt, zk(k2(func(a, b int64) (int64, *rt.Error) { return rt.SubtractTimestampsIn(a, b, zone) }), rt.SubtractTimestampsIn, zone), tTS, tTS))
+	clockZoneFuncs(z, zone)
 	return z
 }
 

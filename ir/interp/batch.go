@@ -52,6 +52,7 @@ func EvalPrepared(ctx context.Context, q *ir.Query, share Sharing, inner *Inner,
 	row := &batchRow{cols: cols}
 	ev := newEvaluator(share)
 	ev.inner = inner
+	ev.clock = rt.ClockOf(ctx) // one instant for the whole evaluation
 	n := int(in.NumRows())
 	for i := 0; i < n; i++ {
 		if i%4096 == 0 && ctx.Err() != nil {

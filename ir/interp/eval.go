@@ -4,7 +4,10 @@
 // the evaluator constant folding uses. It favours clarity over speed.
 package interp
 
-import "github.com/exprc/exprc/ir"
+import (
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/templates/rt"
+)
 
 // Row gives the interpreter the values of the current input row.
 type Row interface {
@@ -26,8 +29,15 @@ func boolOutcome(b bool) ir.Outcome {
 }
 
 // EvalExpr evaluates e on one row, exactly as written: a subexpression written
-// twice is evaluated twice.
+// twice is evaluated twice. The clock functions read the zero clock
+// (1970-01-01 00:00:00 UTC); EvalExprAt gives them one.
 func EvalExpr(e ir.Expr, row Row) ir.Outcome { return (&evaluator{}).eval(e, row) }
+
+// EvalExprAt is EvalExpr with the evaluation's clock c (docs/semantics.md
+// 10.8), which current_timestamp() and the other clock functions read.
+func EvalExprAt(e ir.Expr, row Row, c rt.Clock) ir.Outcome {
+	return (&evaluator{clock: c}).eval(e, row)
+}
 
 // Sharing tells the interpreter which nodes are occurrences of the same shared
 // subexpression (cse.Plan implements it), so each is evaluated at most once per
@@ -42,7 +52,8 @@ type Sharing interface {
 // evaluator evaluates expressions row by row, remembering the outcomes of shared
 // subexpressions for the current row when it has a Sharing.
 type evaluator struct {
-	inner *Inner // the subqueries' inner phases (nil: the query has none)
+	inner *Inner   // the subqueries' inner phases (nil: the query has none)
+	clock rt.Clock // the evaluation's clock (docs/semantics.md 10.8)
 	share Sharing
 	memo  []ir.Outcome
 	have  []bool
@@ -85,6 +96,11 @@ func (ev *evaluator) evalNode(e ir.Expr, row Row) ir.Outcome {
 	case *ir.ColumnRef:
 		return ir.Outcome{V: row.Column(e.Index)}
 	case *ir.Call:
+		if e.Sig.KernelClock {
+			// a function of the evaluation's clock: no argument of its own
+			v, err := e.Sig.Eval([]any{ev.clock})
+			return ir.Outcome{V: v, Err: err}
+		}
 		args := make([]ir.Outcome, len(e.Args))
 		for i, a := range e.Args {
 			args[i] = ev.eval(a, row)

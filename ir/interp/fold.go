@@ -58,7 +58,7 @@ func allConst(es []ir.Expr) bool {
 func volatile(e ir.Expr) bool {
 	switch e := e.(type) {
 	case *ir.Call:
-		return e.Fn.Volatile
+		return e.Fn.Volatile || e.Fn.Clock // the clock is read when the query runs
 	case *ir.Subquery, *ir.Param:
 		return true
 	}

@@ -37,6 +37,7 @@ type Tables map[string][]arrow.RecordBatch
 // Prepare and read-only afterwards (safe for concurrent evaluations).
 type Inner struct {
 	phases map[*ir.Settled]*phase
+	clock  rt.Clock // the clock the inner phases read (Prepare's context's)
 }
 
 // Builds is the number of settled subqueries Prepare built (merged ones
@@ -77,7 +78,7 @@ func Prepare(ctx context.Context, q *ir.Query, tables Tables) (*Inner, error) {
 	if err := ir.CheckSettled(q); err != nil {
 		return nil, err
 	}
-	in := &Inner{phases: map[*ir.Settled]*phase{}}
+	in := &Inner{phases: map[*ir.Settled]*phase{}, clock: rt.ClockOf(ctx)}
 	rows := map[*ir.Table][][]any{}
 	for _, s := range q.Subqueries {
 		tr, ok := rows[s.Table]
@@ -133,7 +134,7 @@ func readRows(t *ir.Table, batches []arrow.RecordBatch) ([][]any, error) {
 // sides of the correlations and the value, stopping at the first error.
 func (in *Inner) innerPhase(s *ir.Settled, rows [][]any) *phase {
 	ph := &phase{}
-	ev := &evaluator{inner: in}
+	ev := &evaluator{inner: in, clock: in.clock}
 	for _, vals := range rows {
 		row := &candRow{vals: vals}
 		if s.Inner != nil {
@@ -189,7 +190,7 @@ func (ev *evaluator) subquery(e *ir.Subquery, row Row) ir.Outcome {
 		return ir.Outcome{Err: ph.err}
 	}
 	var members []ir.Outcome
-	inner := &evaluator{inner: ev.inner}
+	inner := &evaluator{inner: ev.inner, clock: ev.clock}
 	for _, c := range ph.cands {
 		var conj []ir.Outcome
 		for i, k := range s.Keys {
