@@ -107,4 +107,3 @@ func (b *binder) specialLiteral(e *ast.Literal, t ir.Type) (x ir.Expr, bound, ok
 	x, bound = b.cast(day, t, e.Pos)
 	return x, bound, true
 }
-

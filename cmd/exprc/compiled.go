@@ -433,6 +433,7 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	if j.strict {
 		args = append(args, "-strict")
 	}
+	args = append(args, clockArgs(ctx)...)
 	if len(e.inner) > 0 {
 		dir, err := os.MkdirTemp("", "exprc-inner-")
 		if err != nil {

@@ -175,6 +175,13 @@ With --output, the file is written only when the whole query succeeds (through
 a temporary file that is renamed at the end). Results on stdout are streamed:
 rows before a failing row may already be written when the error is reported.
 
+The clock functions (current_timestamp(), now(), current_date(),
+localtimestamp() and the literals TIMESTAMP 'now', DATE 'today' ...) read one
+instant for the whole run, as Spark fixes one per query: every batch sees the
+same. It is the time the run starts, or the instant --now gives (RFC 3339,
+such as 2024-03-10T01:30:00Z or 2024-03-10T02:30:00.5+01:00), which makes a
+run that reads the clock repeatable.
+
 On a query error the first line of stderr is "error: row N: CLASS: message",
 and the exit status is 1.
 `
@@ -195,6 +202,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (when stderr is a terminal), always or never")
 	verbose := fs.Bool("verbose", false, "print the CREATE TABLE inferred for an --input table no spec declares to stderr")
 	strict := fs.Bool("strict", false, "make a warning about the data (a JSON lines column no line has a key for) an error")
+	now := fs.String("now", "", "the instant the clock functions read, RFC 3339 (default: when the run starts)")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -210,11 +218,14 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	case *threads <= 0:
 		return cli.UsageError(stderr, fs, "--threads must be positive, got %d", *threads)
 	}
+	clock, err := runClock(*now)
+	if err != nil {
+		return cli.UsageError(stderr, fs, "%v", err)
+	}
 	newEngine, ok := engines[*engineName]
 	if !ok && *engineName != "auto" {
 		return cli.UsageError(stderr, fs, "unknown --engine %q (want auto, %s)", *engineName, engineNames())
 	}
-	var err error
 	if *format, err = outputFormat(*output, *format); err != nil {
 		return cli.UsageError(stderr, fs, "%v", err)
 	}
@@ -326,6 +337,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	ctx = clock(ctx) // one instant for every batch of the run
 	var eng engine
 	if *engineName == "auto" {
 		eng = autoEngine(ctx, q, inPath, opts)
