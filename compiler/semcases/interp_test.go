@@ -36,7 +36,7 @@ func TestInterpreter(t *testing.T) {
 			t.Errorf("%s: %v", c.Where(), err)
 			continue
 		}
-		got := evalOne(t, q, in, mem)
+		got := evalOne(t, c.Context(context.Background()), q, in, mem)
 		in.Release()
 		if got != c.Want {
 			t.Errorf("%s\n  row  %v\n  got  %s\n  want %s\n  ir   %s", c.Where(), c.Row, got, c.Want, ir.Format(q.Outputs[0].Expr))
@@ -47,9 +47,9 @@ func TestInterpreter(t *testing.T) {
 	}
 }
 
-func evalOne(t *testing.T, q *ir.Query, in arrow.RecordBatch, mem memory.Allocator) string {
+func evalOne(t *testing.T, ctx context.Context, q *ir.Query, in arrow.RecordBatch, mem memory.Allocator) string {
 	t.Helper()
-	rec, err := interp.Eval(context.Background(), q, in, 0, mem)
+	rec, err := interp.Eval(ctx, q, in, 0, mem)
 	var qe *ir.QueryError
 	if errors.As(err, &qe) {
 		return semcases.Render(ir.Outcome{Err: qe.Err})

@@ -24,6 +24,14 @@ func Generated(fn func(context.Context, arrow.RecordBatch, memory.Allocator) (ar
 	return vec.AtRow(fn)
 }
 
+// Clocked is run under the clock of case c (Case.Context): the runner of
+// the case's query in any engine.
+func Clocked(c Case, run Runner) Runner {
+	return func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+		return run(c.Context(ctx), in, rowBase, mem)
+	}
+}
+
 // RunAll runs in through run in batches of size rows and renders the whole
 // outcome as text: every output row, or only the query's error (class,
 // message, row, column), since a failing query produces no rows. Engines agree

@@ -12,11 +12,19 @@
 // NULL; k is NOT NULL and defaults to 0), and expected is NULL, "error CLASS", or
 // the value as Render prints it, optionally followed by ":: TYPE" to check the
 // result type. Lines starting with # are comments.
+//
+// Two kinds of lines set something for the case lines after them in their file:
+// "@zone Area/City" the session time zone (a SET TIME ZONE before the case's
+// query), and "@now 2024-03-10T01:30:00Z" (RFC 3339) the instant the clock
+// functions read (current_timestamp(), current_date() ...; docs/semantics.md
+// 10.8), which every engine gets in its context (Case.Context). Without an
+// @now line a case's clock is DefaultNow, so no case ever reads the real time.
 package semcases
 
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -25,6 +33,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -63,6 +72,24 @@ type Case struct {
 	// Zone is the session time zone the case runs in: set by a line
 	// "@zone Area/City" for the lines after it in its file ("" is UTC).
 	Zone string
+	// Now is the instant the case's evaluation reads as its clock: set
+	// by a line "@now RFC3339" for the lines after it in its file
+	// (zero: DefaultNow).
+	Now time.Time
+}
+
+// DefaultNow is the clock of a case after no @now line:
+// 2000-01-01 00:00:00 UTC, a fixed instant, so that a case that reads the
+// clock gives the same outcome on every run and in every engine.
+var DefaultNow = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Context returns ctx with the case's clock fixed (Now, else DefaultNow):
+// every engine evaluates the case under it.
+func (c Case) Context(ctx context.Context) context.Context {
+	if c.Now.IsZero() {
+		return rt.WithClock(ctx, DefaultNow)
+	}
+	return rt.WithClock(ctx, c.Now)
 }
 
 // Name is the query name the case gets in Spec.
@@ -98,6 +125,7 @@ func parse(name string, data []byte) ([]Case, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	line := 0
 	zone := ""
+	var now time.Time
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
@@ -111,11 +139,19 @@ func parse(name string, data []byte) ([]Case, error) {
 			}
 			continue
 		}
+		if n, ok := strings.CutPrefix(text, "@now "); ok {
+			t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(n))
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: @now wants an RFC 3339 instant (2024-03-10T01:30:00Z): %v", name, line, err)
+			}
+			now = t
+			continue
+		}
 		parts := strings.Split(text, ";;")
 		if len(parts) != 3 {
 			return nil, fmt.Errorf("%s:%d: want 'expr ;; row ;; expected'", name, line)
 		}
-		c := Case{File: name, Line: line, Expr: strings.TrimSpace(parts[0]), Zone: zone}
+		c := Case{File: name, Line: line, Expr: strings.TrimSpace(parts[0]), Zone: zone, Now: now}
 		rowText := strings.TrimSpace(parts[1])
 		if rowText == "" {
 			rowText = "{}"

@@ -46,7 +46,7 @@ func TestGeneratedMatchesCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := fn(context.Background(), in, mem)
+		out, err := fn(c.Context(context.Background()), in, mem)
 		in.Release()
 		got := ""
 		var qe *ir.QueryError
@@ -145,10 +145,10 @@ func TestGeneratedMatchesInterpreter(t *testing.T) {
 	for i, c := range cases {
 		q := prog.Query(c.Name(i))
 		fn, _, _ := semcases.Lookup(c.Name(i))
-		gen := casefiles.Generated(fn)
-		ref := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+		gen := casefiles.Clocked(c, casefiles.Generated(fn))
+		ref := casefiles.Clocked(c, func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
 			return interp.Eval(ctx, q, in, rowBase, mem)
-		}
+		})
 		want := result(t, ref, in, int(in.NumRows()), mem)
 		for _, size := range sizes {
 			if got := result(t, gen, in, size, mem); got != want {
