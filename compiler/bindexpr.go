@@ -688,6 +688,15 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Try{Arg: args[0]}, true
+	case "unix_timestamp":
+		if len(args) == 0 {
+			// Spark's unix_timestamp(): the seconds of current_timestamp()
+			now, ok := b.call("current_timestamp", "current_timestamp", nil, e.Name.Pos)
+			if !ok {
+				return nil, false
+			}
+			args = []ir.Expr{now}
+		}
 	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float", "binary":
 		// Spark's cast aliases: int(x) is CAST(x AS INT), decimal(x) is
 		// CAST(x AS DECIMAL(10,0)).

@@ -40,5 +40,5 @@ func clockZoneFuncs(z *zoneFuncs, zone string) {
 		sig(tNTZ, zk(ok1(func(c rt.Clock) int64 { return rt.LocalTimestampIn(c, zone) }), rt.LocalTimestampIn, zone)))
 	z.byName["current_timezone"] = strict("current_timezone",
 		"The session time zone's ID as SET TIME ZONE gave it (UTC by default), a VARCHAR constant of the query.",
-		nil, sig(tStr, raw(func([]any) (any, *ir.EvalError) { return zone, nil }, false)))
+		nil, sig(tStr, zk(raw(func([]any) (any, *ir.EvalError) { return rt.CurrentTimezoneIn(zone), nil }, false), rt.CurrentTimezoneIn, zone)))
 }

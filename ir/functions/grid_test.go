@@ -1,6 +1,8 @@
 package functions
 
 import (
+	"time"
+
 	"fmt"
 	"math"
 	"slices"
@@ -254,6 +256,9 @@ func runOne(t *testing.T, fn *ir.Function, s *ir.Signature, args []ir.Outcome) {
 		for i, a := range args {
 			vals[i] = a.V
 		}
+		if s.KernelClock {
+			vals = append([]any{gridClock}, vals...) // as the interpreter passes it
+		}
 		r, e := s.Eval(vals)
 		out = ir.Outcome{V: r, Err: e}
 	} else {
@@ -281,6 +286,10 @@ func runOne(t *testing.T, fn *ir.Function, s *ir.Signature, args []ir.Outcome) {
 		t.Errorf("%s%s on %v: result %T is not %s", fn.Name, typeList(s.Params), args, out.V, s.Ret)
 	}
 }
+
+// gridClock is the evaluation's clock the tests give the clock functions:
+// 2024-03-31 00:59:59 UTC, a second before Paris's clocks go forward.
+var gridClock = rt.ClockAt(time.Date(2024, 3, 31, 0, 59, 59, 0, time.UTC))
 
 // nullTyped are the functions of Spark's NULL type (raise_error,
 // assert_true): the binder retypes their calls by context.

@@ -182,7 +182,15 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				}
 			}
 		} else {
-			zoneArg := 0
+			zoneArg, clockArg := 0, 0
+			if s.KernelClock {
+				// the evaluation's clock, first
+				clockArg = 1
+				if ft.NumIn() == 0 || ft.In(0) != reflect.TypeFor[rt.Clock]() {
+					t.Errorf("%s: rt.%s takes no rt.Clock first: %s", name, s.Kernel, ft)
+					continue
+				}
+			}
 			if s.KernelZone != "" {
 				// the session zone's name, last
 				zoneArg = 1
@@ -191,18 +199,18 @@ func TestKernelsMatchSignatures(t *testing.T) {
 					continue
 				}
 			}
-			if ft.NumIn() != len(s.Params)+len(s.KernelArgs)+zoneArg {
+			if ft.NumIn() != clockArg+len(s.Params)+len(s.KernelArgs)+zoneArg {
 				t.Errorf("%s: rt.%s has type %s", name, s.Kernel, ft)
 				continue
 			}
 			for i, p := range s.Params {
-				if ft.In(i) != kernelGoType(p) {
-					t.Errorf("%s: rt.%s parameter %d is %s", name, s.Kernel, i, ft.In(i))
+				if ft.In(clockArg+i) != kernelGoType(p) {
+					t.Errorf("%s: rt.%s parameter %d is %s", name, s.Kernel, i, ft.In(clockArg+i))
 				}
 			}
 			for i := range s.KernelArgs {
-				if ft.In(len(s.Params)+i) != reflect.TypeFor[int]() {
-					t.Errorf("%s: rt.%s constant parameter %d is %s", name, s.Kernel, i, ft.In(len(s.Params)+i))
+				if ft.In(clockArg+len(s.Params)+i) != reflect.TypeFor[int]() {
+					t.Errorf("%s: rt.%s constant parameter %d is %s", name, s.Kernel, i, ft.In(clockArg+len(s.Params)+i))
 				}
 			}
 		}
@@ -235,6 +243,11 @@ func TestKernelsMatchSignatures(t *testing.T) {
 			for i, o := range outs {
 				args[i] = o.V
 				in[i] = toKernel(o.V)
+			}
+			if s.KernelClock {
+				// the interpreter passes the evaluation's clock as args[0]
+				args = append([]any{gridClock}, args...)
+				in = append([]reflect.Value{reflect.ValueOf(gridClock)}, in...)
 			}
 			for _, k := range s.KernelArgs {
 				in = append(in, reflect.ValueOf(k))

@@ -167,7 +167,7 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 			sig(tBig, zk(ok1(func(d int32) int64 { return rt.UnixTimestampDateIn(d, zone) }), rt.UnixTimestampDateIn, zone), tDate))
 	}
 	z.byName["unix_timestamp"] = unix("unix_timestamp",
-		"Seconds since 1970-01-01 00:00:00 UTC of s read with fmt (default yyyy-MM-dd HH:mm:ss) in the session time zone, of a TIMESTAMP, or of a DATE's start of day in the session zone. unix_timestamp() (the clock) is not supported.")
+		"Seconds since 1970-01-01 00:00:00 UTC of s read with fmt (default yyyy-MM-dd HH:mm:ss) in the session time zone, of a TIMESTAMP, or of a DATE's start of day in the session zone. unix_timestamp() is the seconds of current_timestamp(), the evaluation's clock (docs/semantics.md 10.8).")
 	z.byName["to_unix_timestamp"] = unix("to_unix_timestamp", "unix_timestamp with an argument.")
 	trunc := domain("date_trunc_domain", sig(tBool, ok2(rt.DateTruncDefined), tStr, tTS))
 	z.byName["date_trunc"] = guarded("date_trunc",
