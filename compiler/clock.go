@@ -20,14 +20,15 @@ import (
 var bareClock = map[string]bool{"current_date": true, "current_timestamp": true}
 
 // bareClockCall binds an unqualified name no column resolved that is one
-// of bareClock's; ok is false for any other name.
-func (b *binder) bareClockCall(e *ast.ColumnRef) (ir.Expr, bool, bool) {
+// of bareClock's (bound reports whether that succeeded); is is false for
+// any other name, which is then an unknown column.
+func (b *binder) bareClockCall(e *ast.ColumnRef) (x ir.Expr, bound, is bool) {
 	name := strings.ToLower(e.Column.Name)
 	if e.Table != nil || !bareClock[name] {
 		return nil, false, false
 	}
-	x, ok := b.call(name, name, nil, e.Pos)
-	return x, ok, true
+	x, bound = b.call(name, name, nil, e.Pos)
+	return x, bound, true
 }
 
 // specialDatetime reads text as one of Spark's special datetime values

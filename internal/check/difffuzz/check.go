@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
@@ -202,6 +203,21 @@ func batchSizes(n int) []int {
 	return sizes
 }
 
+// FuzzNow is the instant every engine's clock reads (current_timestamp(),
+// current_date() ...; docs/semantics.md 10.8) in every case: fixed, so a
+// case and its regression file give the same outcome on every run. It is
+// a microsecond before Paris's clocks go forward in 2024 (01:59:59.999999
+// CET, 20:59:59.999999 EDT on the day before in New York), so the clock's
+// readings sit at a day's and a DST change's edge.
+var FuzzNow = time.Date(2024, 3, 31, 0, 59, 59, 999999000, time.UTC)
+
+// fuzzClock is FuzzNow as the interpreter's clock.
+var fuzzClock = rt.ClockAt(FuzzNow)
+
+// fuzzContext is the context every engine evaluates a case under: the
+// clock fixed at FuzzNow.
+func fuzzContext() context.Context { return rt.WithClock(context.Background(), FuzzNow) }
+
 // render runs e over in split into batches of size rows and prints the
 // result: one line per output row, or the query's error. Panics are caught and
 // printed, so a crash is a difference like any other.
@@ -216,7 +232,7 @@ func render(e engine, in arrow.RecordBatch, size int, mem memory.Allocator) (res
 	for start := 0; start < n || start == 0; start += size {
 		end := min(start+size, n)
 		part := in.NewSlice(int64(start), int64(end))
-		out, err := e.run(context.Background(), part, int64(start), mem)
+		out, err := e.run(fuzzContext(), part, int64(start), mem)
 		part.Release()
 		if err != nil {
 			var qe *ir.QueryError
@@ -350,13 +366,13 @@ func rowOutcomes(q *ir.Query, x *input, mem memory.Allocator) (res []rowOutcome,
 		ro := &res[i]
 		ro.filter = ir.Outcome{V: true}
 		if q.Filter != nil {
-			ro.filter = interp.EvalExpr(q.Filter, row)
+			ro.filter = interp.EvalExprAt(q.Filter, row, fuzzClock)
 		}
 		if ro.filter.Err != nil || ro.filter.V != true {
 			continue
 		}
 		for _, o := range q.Outputs {
-			ro.outs = append(ro.outs, interp.EvalExpr(o.Expr, row))
+			ro.outs = append(ro.outs, interp.EvalExprAt(o.Expr, row, fuzzClock))
 		}
 	}
 	return res, ""
@@ -369,7 +385,7 @@ func rowOutcomes(q *ir.Query, x *input, mem memory.Allocator) (res []rowOutcome,
 // at row r ends a run: the rows before it are run again, then the rows
 // after it).
 func preparedOutcomes(q *ir.Query, x *input, mem memory.Allocator) ([]rowOutcome, string) {
-	ctx := context.Background()
+	ctx := fuzzContext()
 	inner, err := interp.Prepare(ctx, q, x.tables)
 	if err != nil {
 		return nil, "ENGINE ERROR: prepare: " + err.Error()

@@ -101,6 +101,11 @@ func buildTable() *sigTable {
 				rec(append(prefix, ty), n)
 			}
 		}
+		if fn.Clock {
+			// current_timestamp() ...: no argument, the evaluation's clock
+			// (current_timezone() is a constant of the query, folded away)
+			add(fn, nil)
+		}
 		for n := 1; n <= 3; n++ {
 			rec(nil, n)
 		}
