@@ -32,7 +32,7 @@ var castAliases = map[string]ir.Type{
 	"boolean": ir.TypeBoolean, "int": ir.TypeInt, "bigint": ir.TypeBigint, "double": ir.TypeDouble,
 	"string": ir.TypeVarchar, "date": ir.TypeDate, "decimal": ir.DecimalOf(10, 0),
 	"tinyint": ir.TypeTinyint, "smallint": ir.TypeSmallint, "float": ir.TypeFloat,
-	"binary": ir.TypeBinary,
+	"binary": ir.TypeBinary, "timestamp": ir.TypeTimestamp,
 }
 
 // aggregates are recognised only to say clearly that exprc does not do them.
@@ -676,7 +676,7 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		return &ir.Try{Arg: args[0]}, true
-	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float", "binary":
+	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float", "binary", "timestamp":
 		// Spark's cast aliases: int(x) is CAST(x AS INT), decimal(x) is
 		// CAST(x AS DECIMAL(10,0)).
 		if !arity(1) {
@@ -685,9 +685,6 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.cast(args[0], castAliases[name], e.Name.Pos)
 	case "to_binary", "try_to_binary":
 		return b.toBinary(name, args, e.Name.Pos)
-	case "timestamp":
-		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
-		return nil, false
 	case "nvl2":
 		// Spark's Nvl2: IF(a IS NOT NULL, b, c); an error a is the outcome.
 		if !arity(3) {

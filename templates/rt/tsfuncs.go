@@ -128,6 +128,8 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 		}
 		return nil
 	}
+	// LocalDateTime.of's order: LocalDate.of (the year, the month, the day
+	// of month, then the date itself), then LocalTime.of.
 	if err := check("Year", int64(year), -999999999, 999999999); err != nil {
 		return 0, 0, err
 	}
@@ -136,6 +138,13 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 	}
 	if err := check("DayOfMonth", int64(day), 1, 31); err != nil {
 		return 0, 0, err
+	}
+	if int(day) > daysIn(int(year), int(month)) {
+		name := strings.ToUpper(monthNames[month-1])
+		if day == 29 {
+			return 0, 0, fieldOutOfBounds("Invalid date 'February 29' as '" + strconv.Itoa(int(year)) + "' is not a leap year")
+		}
+		return 0, 0, fieldOutOfBounds("Invalid date '" + name + " " + strconv.Itoa(int(day)) + "'")
 	}
 	if err := check("HourOfDay", int64(hour), 0, 23); err != nil {
 		return 0, 0, err
@@ -148,18 +157,14 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 			return 0, 0, err
 		}
 	}
-	if int(day) > daysIn(int(year), int(month)) {
-		name := strings.ToUpper(monthNames[month-1])
-		if month == 2 && day == 29 {
-			return 0, 0, fieldOutOfBounds("Invalid date 'February 29' as '" + strconv.Itoa(int(year)) + "' is not a leap year")
-		}
-		return 0, 0, fieldOutOfBounds("Invalid date '" + name + " " + strconv.Itoa(int(day)) + "'")
-	}
 	days = daysFromCivil(int64(year), int64(month), int64(day))
 	tod = int64(hour)*MicrosPerHour + int64(minute)*MicrosPerMinute + s*MicrosPerSecond + frac
 	if tod >= MicrosPerDay { // 23:59:60
 		tod -= MicrosPerDay
 		days++
+		if year == 999999999 && month == 12 && day == 31 { // plusMinutes(1) past LocalDateTime.MAX
+			return 0, 0, check("Year", 1000000000, -999999999, 999999999)
+		}
 	}
 	return days, tod, nil
 }
@@ -169,7 +174,7 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 // gap and overlap rules. sec is DECIMAL(16,6), passed as its unscaled value
 // (microseconds: 45.5 s is 45500000). Fields out of range raise
 // DATETIME_FIELD_OUT_OF_BOUNDS (Spark's ANSI mode; try_make_timestamp's
-// guard is MakeTimestampDefined), an instant beyond the range
+// guard is MakeTimestampFieldsValid), an instant beyond the range
 // ARITHMETIC_OVERFLOW.
 func MakeTimestamp(year, month, day, hour, minute int32, sec int64, z *Zone) (int64, *Error) {
 	days, tod, err := makeLocal(year, month, day, hour, minute, sec)
@@ -181,13 +186,6 @@ func MakeTimestamp(year, month, day, hour, minute int32, sec int64, z *Zone) (in
 		return 0, ErrLongOverflow
 	}
 	return r, nil
-}
-
-// MakeTimestampDefined is the guard of try_make_timestamp: whether
-// MakeTimestamp succeeds.
-func MakeTimestampDefined(year, month, day, hour, minute int32, sec int64, z *Zone) bool {
-	_, err := MakeTimestamp(year, month, day, hour, minute, sec, z)
-	return err == nil
 }
 
 // MakeTimestampTz is make_timestamp(year, month, day, hour, min, sec, tz):
