@@ -22,6 +22,7 @@ type zoneFuncs struct {
 	addYM, subYM, addDT, subDT *ir.Function
 	subTS                      *ir.Function
 	extractSecond              *ir.Function
+	unitAdd, unitDiff          *ir.Function // TIMESTAMPADD, TIMESTAMPDIFF (tsunits.go)
 }
 
 var zoneSets sync.Map // zone name -> *zoneFuncs
@@ -183,6 +184,7 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		sig(tNTZ, k3(rt.ConvertTimezone), tStr, tStr, tNTZ))
 
 	addMakeTimestamp(z, zone)
+	addTimestampUnits(z, zone)
 
 	z.extractSecond = strict("extract_second", "EXTRACT(SECOND FROM ts): the seconds of the minute of ts's reading in the session zone, with their microseconds, DECIMAL(8,6).", nil,
 		sig(ir.DecimalOf(8, 6), ok1(rt.ExtractSecondTimestampNTZ), tNTZ),

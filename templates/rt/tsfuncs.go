@@ -297,8 +297,33 @@ var dtUnitSize = [...]int64{unitMicrosecond: 1, unitMillisecond: MicrosPerMilli,
 	unitMinute: MicrosPerMinute, unitHour: MicrosPerHour, unitDay: MicrosPerDay, unitDayOfYear: MicrosPerDay,
 	unitWeek: 7 * MicrosPerDay, unitMonth: 1, unitQuarter: 3, unitYear: 12}
 
-// parseDtUnit reads a unit in any case.
+// parseDtUnit reads a unit in any case; the binder passes it upper-case,
+// which the switch finds without a loop.
 func parseDtUnit(unit string) dtUnit {
+	switch unit {
+	case "MICROSECOND":
+		return unitMicrosecond
+	case "MILLISECOND":
+		return unitMillisecond
+	case "SECOND":
+		return unitSecond
+	case "MINUTE":
+		return unitMinute
+	case "HOUR":
+		return unitHour
+	case "DAY":
+		return unitDay
+	case "DAYOFYEAR":
+		return unitDayOfYear
+	case "WEEK":
+		return unitWeek
+	case "MONTH":
+		return unitMonth
+	case "QUARTER":
+		return unitQuarter
+	case "YEAR":
+		return unitYear
+	}
 	for u := unitMicrosecond; u <= unitYear; u++ {
 		if strings.EqualFold(unit, dtUnitNames[u]) {
 			return u
@@ -307,9 +332,20 @@ func parseDtUnit(unit string) dtUnit {
 	return unitNone
 }
 
-// invalidUnit is INVALID_PARAMETER_VALUE.DATETIME_UNIT for fn.
+// invalidUnit is INVALID_PARAMETER_VALUE.DATETIME_UNIT for fn
+// (TIMESTAMPADD or TIMESTAMPDIFF), with Spark's message.
 func invalidUnit(fn, unit string) *Error {
-	return NewError(InvalidDatetimeUnit, "The value of parameter(s) `unit` in `"+fn+"` is invalid: "+quoteString(unit)+".")
+	return NewError(InvalidDatetimeUnit, InvalidDatetimeUnitMessage(fn, quoteString(unit)))
+}
+
+// InvalidDatetimeUnitMessage is the message of
+// INVALID_PARAMETER_VALUE.DATETIME_UNIT for the function fn and the unit
+// as written (a string literal with its quotes): the parser's for a string
+// unit, the kernels' for TIMESTAMPDIFF(DAYOFYEAR, ...).
+func InvalidDatetimeUnitMessage(fn, literal string) string {
+	return "The value of parameter(s) `unit` in `" + fn + "` is invalid: expects one of the units without quotes " +
+		"YEAR, QUARTER, MONTH, WEEK, DAY, DAYOFYEAR, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, but got the string literal " +
+		literal + "."
 }
 
 // TimestampAddUnitValid reports whether timestampadd knows the unit
@@ -340,7 +376,7 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 	ok := true
 	switch u {
 	case unitNone:
-		return 0, invalidUnit("timestampadd", unit)
+		return 0, invalidUnit("TIMESTAMPADD", unit)
 	case unitMonth, unitQuarter, unitYear:
 		var months int64
 		if months, ok = mulExact(quantity, dtUnitSize[u]); ok && months == int64(int32(months)) {
@@ -393,7 +429,7 @@ func timestampAddDays(us, days int64, z *Zone) (int64, bool) {
 func TimestampDiff(unit string, start, end int64, z *Zone) (int64, *Error) {
 	u := parseDtUnit(unit)
 	if u == unitNone || u == unitDayOfYear {
-		return 0, invalidUnit("timestampdiff", unit)
+		return 0, invalidUnit("TIMESTAMPDIFF", unit)
 	}
 	sd, st := z.LocalDayAndTime(start)
 	ed, et := z.LocalDayAndTime(end)
