@@ -32,7 +32,7 @@ var castAliases = map[string]ir.Type{
 	"boolean": ir.TypeBoolean, "int": ir.TypeInt, "bigint": ir.TypeBigint, "double": ir.TypeDouble,
 	"string": ir.TypeVarchar, "date": ir.TypeDate, "decimal": ir.DecimalOf(10, 0),
 	"tinyint": ir.TypeTinyint, "smallint": ir.TypeSmallint, "float": ir.TypeFloat,
-	"binary": ir.TypeBinary,
+	"binary": ir.TypeBinary, "timestamp": ir.TypeTimestamp,
 }
 
 // aggregates are recognised only to say clearly that exprc does not do them.
@@ -697,7 +697,7 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			}
 			args = []ir.Expr{now}
 		}
-	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float", "binary":
+	case "boolean", "int", "bigint", "double", "string", "date", "decimal", "tinyint", "smallint", "float", "binary", "timestamp":
 		// Spark's cast aliases: int(x) is CAST(x AS INT), decimal(x) is
 		// CAST(x AS DECIMAL(10,0)).
 		if !arity(1) {
@@ -706,9 +706,6 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.cast(args[0], castAliases[name], e.Name.Pos)
 	case "to_binary", "try_to_binary":
 		return b.toBinary(name, args, e.Name.Pos)
-	case "timestamp":
-		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
-		return nil, false
 	case "nvl2":
 		// Spark's Nvl2: IF(a IS NOT NULL, b, c); an error a is the outcome.
 		if !arity(3) {
@@ -748,6 +745,13 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 			return nil, false
 		}
 		args = makeIntervalArgs(name, args)
+	case "timestampadd", "timestampdiff":
+		unit, ok := ast.UnitArg(e)
+		if !ok {
+			b.errs.Add(e.Name.Pos, diag.Syntax, "%s takes a unit keyword first (YEAR, QUARTER, MONTH, WEEK, DAY, DAYOFYEAR, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND), then two arguments", strings.ToUpper(name))
+			return nil, false
+		}
+		return b.timestampUnit(name, unit, args, e.Name.Pos)
 	case "extract", "date_part", "datepart":
 		if !arity(2) {
 			return nil, false
@@ -807,6 +811,46 @@ func (b *binder) datePart(name string, e *ast.Call, args []ir.Expr) (ir.Expr, bo
 		return nil, false
 	}
 	return b.callFn(fn, fn.Name, name, []ir.Expr{args[1]}, e.Name.Pos)
+}
+
+// timestampUnit binds TIMESTAMPADD(unit, n, ts) and TIMESTAMPDIFF(unit,
+// start, end) (parsed as timestampadd('UNIT', ...)) to the session zone's
+// hidden functions, with Spark's input types: TimestampAdd takes a BIGINT
+// and any timestamp (a DATE or a string becomes a TIMESTAMP), so a
+// TIMESTAMP_NTZ stays one; TimestampDiff takes two TIMESTAMPs, so a
+// TIMESTAMP_NTZ, a DATE or a string is cast to one in the session zone.
+func (b *binder) timestampUnit(name, unit string, args []ir.Expr, pos diag.Pos) (ir.Expr, bool) {
+	u := &ir.Const{T: ir.TypeVarchar, V: unit}
+	toTS := func(x ir.Expr, keepNTZ bool) (ir.Expr, bool) {
+		switch x.Type().Kind {
+		case ir.KindTimestamp:
+			return x, true
+		case ir.KindTimestampNTZ:
+			if keepNTZ {
+				return x, true
+			}
+		case ir.KindDate, ir.KindVarchar, ir.KindNull:
+		default:
+			b.errs.Add(pos, diag.Type, "%s needs a TIMESTAMP (or a DATE, a TIMESTAMP_NTZ or a string), not %s", strings.ToUpper(name), x.Type())
+			return nil, false
+		}
+		return b.cast(x, ir.TypeTimestamp, pos)
+	}
+	if name == "timestampadd" {
+		ts, ok := toTS(args[2], true)
+		if !ok {
+			return nil, false
+		}
+		fn := functions.TimestampAddUnit(b.zone)
+		return b.callFn(fn, fn.Name, "TIMESTAMPADD", []ir.Expr{u, args[1], ts}, pos)
+	}
+	start, sok := toTS(args[1], false)
+	end, eok := toTS(args[2], false)
+	if !sok || !eok {
+		return nil, false
+	}
+	fn := functions.TimestampDiffUnit(b.zone)
+	return b.callFn(fn, fn.Name, "TIMESTAMPDIFF", []ir.Expr{u, start, end}, pos)
 }
 
 // tryArithOps maps each try_ arithmetic function to the operator whose

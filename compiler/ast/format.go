@@ -173,6 +173,14 @@ func (p *printer) expr(e Expr) {
 			p.WriteByte(')')
 			return
 		}
+		if unit, ok := UnitArg(e); ok {
+			p.WriteString(strings.ToUpper(e.Name.Name) + "(" + unit + ", ")
+			p.expr(e.Args[1])
+			p.WriteString(", ")
+			p.expr(e.Args[2])
+			p.WriteByte(')')
+			return
+		}
 		p.WriteString(formatIdent(e.Name))
 		p.WriteByte('(')
 		if e.Star {
@@ -285,4 +293,24 @@ func formatIdent(id Ident) string {
 		return id.Name
 	}
 	return "`" + strings.ReplaceAll(id.Name, "`", "``") + "`"
+}
+
+// DatetimeUnits are the unit keywords of Spark's TIMESTAMPADD and
+// TIMESTAMPDIFF forms (its grammar's datetimeUnit), upper-case.
+var DatetimeUnits = map[string]bool{"YEAR": true, "QUARTER": true, "MONTH": true, "WEEK": true, "DAY": true,
+	"DAYOFYEAR": true, "HOUR": true, "MINUTE": true, "SECOND": true, "MILLISECOND": true, "MICROSECOND": true}
+
+// UnitArg returns the unit of a call written TIMESTAMPADD(unit, n, ts) or
+// TIMESTAMPDIFF(unit, start, end) (parsed as timestampadd('UNIT', n, ts)
+// and timestampdiff('UNIT', start, end)), so that Format prints the
+// keyword form and the binder knows the call for one.
+func UnitArg(e *Call) (string, bool) {
+	if e.Name.Quoted || len(e.Args) != 3 || !strings.EqualFold(e.Name.Name, "timestampadd") && !strings.EqualFold(e.Name.Name, "timestampdiff") {
+		return "", false
+	}
+	lit, ok := e.Args[0].(*Literal)
+	if !ok || lit.Kind != LitString || !DatetimeUnits[lit.Value] {
+		return "", false
+	}
+	return lit.Value, true
 }

@@ -37,6 +37,19 @@ func TestExprFormat(t *testing.T) {
 		{"EXTRACT(YEAR FROM d)", "EXTRACT(YEAR FROM d)"},
 		{"extract(dow_iso from d + 1)", "EXTRACT(dow_iso FROM d + 1)"},
 		{"extract('YEAR', d)", "EXTRACT(YEAR FROM d)"},
+		// TIMESTAMPADD / TIMESTAMPDIFF with a unit keyword, also under their
+		// other names, kept as timestampadd('UNIT', n, ts) and printed back;
+		// the two-argument date_add and datediff (a column named day too)
+		// stay ordinary calls.
+		{"TIMESTAMPADD(month, 1, ts)", "TIMESTAMPADD(MONTH, 1, ts)"},
+		{"dateadd(DAY, n + 1, ts)", "TIMESTAMPADD(DAY, n + 1, ts)"},
+		{"date_add(Week, 1, d)", "TIMESTAMPADD(WEEK, 1, d)"},
+		{"datediff(HOUR, a, b)", "TIMESTAMPDIFF(HOUR, a, b)"},
+		{"DATE_DIFF(microsecond, a, b)", "TIMESTAMPDIFF(MICROSECOND, a, b)"},
+		{"timestampdiff(DAYOFYEAR, a, b)", "TIMESTAMPDIFF(DAYOFYEAR, a, b)"},
+		{"date_add(day, 1)", "date_add(day, 1)"},
+		{"datediff(day, d)", "datediff(day, d)"},
+		{"date_add('2024-01-01', 1)", "date_add('2024-01-01', 1)"},
 		// Predicates.
 		{"x BETWEEN 1 AND 10", "x BETWEEN 1 AND 10"},
 		{"x BETWEEN 1 AND 10 AND y", "(x BETWEEN 1 AND 10) AND y"},

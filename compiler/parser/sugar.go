@@ -5,6 +5,7 @@ import (
 
 	"github.com/exprc/exprc/compiler/ast"
 	"github.com/exprc/exprc/compiler/diag"
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Spark's syntax forms that exprc reads by rewriting them, in the parser, into
@@ -106,9 +107,16 @@ func likeList(x ast.Expr, patterns []ast.Expr, all, negated, ilike bool, pos dia
 //	POSITION(sub IN s)                             position(sub, s)
 //	OVERLAY(s PLACING r FROM pos [FOR len])         overlay(s, r, pos[, len])
 //	EXTRACT(field FROM d)                          extract('field', d)
+//	TIMESTAMPADD(unit, n, ts), DATEADD, DATE_ADD    timestampadd('UNIT', n, ts)
+//	TIMESTAMPDIFF(unit, s, e), DATEDIFF, DATE_DIFF  timestampdiff('UNIT', s, e)
 //
 // Anything else is left to the ordinary argument list.
 func (p *parser) parseKeywordArgs(call *ast.Call) bool {
+	if !call.Name.Quoted {
+		if canon, ok := unitFunctions[strings.ToLower(call.Name.Name)]; ok {
+			return p.parseUnitArgs(call, canon)
+		}
+	}
 	switch strings.ToLower(call.Name.Name) {
 	case "trim":
 		side := ""
@@ -265,4 +273,65 @@ func (p *parser) decode(call *ast.Call) ast.Expr {
 		c.Else = &ast.Cast{Pos: pos, X: null, Type: &ast.TypeName{Pos: pos, Name: ast.TypeVarchar}}
 	}
 	return c
+}
+
+// unitFunctions are the names Spark's grammar gives a datetime unit keyword
+// as first argument, with the function each stands for.
+var unitFunctions = map[string]string{
+	"timestampadd": "timestampadd", "dateadd": "timestampadd", "date_add": "timestampadd",
+	"timestampdiff": "timestampdiff", "datediff": "timestampdiff", "date_diff": "timestampdiff",
+}
+
+// parseUnitArgs parses Spark's TIMESTAMPADD(unit, n, ts) and
+// TIMESTAMPDIFF(unit, start, end) forms (and their other spellings) into
+// canon('UNIT', x, y), the unit upper-case, and reports whether it did.
+// The unit is one of Spark's datetimeUnit keywords; a string literal in its
+// place (with three arguments) is Spark's parse error
+// INVALID_PARAMETER_VALUE.DATETIME_UNIT. Anything else (date_add(d, n),
+// datediff(e, s)) is left to the ordinary argument list.
+func (p *parser) parseUnitArgs(call *ast.Call, canon string) bool {
+	unit := p.tok
+	if p.peek(1).kind != tOp || p.peek(1).text != "," || !p.threeArgs() {
+		return false
+	}
+	switch {
+	case unit.kind == tIdent && ast.DatetimeUnits[strings.ToUpper(unit.text)]:
+		p.next()
+		p.next()
+		x := p.parseExpr()
+		p.expectOp(",")
+		y := p.parseExpr()
+		call.Name.Name = canon
+		call.Args = []ast.Expr{&ast.Literal{Pos: unit.pos, Kind: ast.LitString, Raw: strings.ToUpper(unit.text), Value: strings.ToUpper(unit.text)}, x, y}
+		return true
+	case unit.kind == tString:
+		p.fail(unit.pos, diag.Syntax, "[INVALID_PARAMETER_VALUE.DATETIME_UNIT] %s",
+			rt.InvalidDatetimeUnitMessage(call.Name.Name, ast.QuoteString(unit.text)))
+	}
+	return false
+}
+
+// threeArgs reports whether the argument list at the current token (after
+// the "(") is exactly three expressions, as Spark's unit forms need: a
+// column named day in date_add(day, 1) is an ordinary argument.
+func (p *parser) threeArgs() bool {
+	m := p.save()
+	defer p.restore(m)
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(bailout); !ok {
+				panic(r)
+			}
+		}
+	}()
+	for i := 0; i < 3; i++ {
+		p.parseExpr()
+		if i < 2 {
+			if !p.isOp(",") {
+				return false
+			}
+			p.next()
+		}
+	}
+	return p.isOp(")")
 }

@@ -8098,241 +8098,590 @@ SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 SET TIME ZONE 'UTC';
 
 -- name: Case2684
-SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT make_timestamp(2014, 12, 28, 6, 30, 45.887) AS r FROM t;
 
 -- name: Case2685
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, 59.999999) AS r FROM t;
 
 -- name: Case2686
-SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT make_timestamp(2024, 2, 29, 0, 0, 0) AS r FROM t;
 
 -- name: Case2687
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT make_timestamp(2019, 6, 30, 23, 59, 60) AS r FROM t;
 
 -- name: Case2688
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT make_timestamp(2019, 6, 30, 23, 59, 60.5) AS r FROM t;
 
 -- name: Case2689
-SELECT parse_url(s, 'REF') AS r FROM t;
+SELECT make_timestamp(2019, 13, 30, 23, 59, 60.000001) AS r FROM t;
 
 -- name: Case2690
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT make_timestamp(2019, 13, 1, 10, 11, 12) AS r FROM t;
 
 -- name: Case2691
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT make_timestamp(2023, 2, 29, 0, 0, 0) AS r FROM t;
 
 -- name: Case2692
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT make_timestamp(2024, 4, 31, 0, 0, 0) AS r FROM t;
 
 -- name: Case2693
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 24, 0, 0) AS r FROM t;
 
 -- name: Case2694
-SELECT parse_url(s, 'host') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 60, 0) AS r FROM t;
 
 -- name: Case2695
-SELECT parse_url(s, 'QUERY') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, -0.5) AS r FROM t;
 
 -- name: Case2696
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, 61) AS r FROM t;
 
 -- name: Case2697
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT make_timestamp(1000000000, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2698
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT make_timestamp(300000, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2699
-SELECT parse_url(s, 'PATH') AS r FROM t;
+SELECT make_timestamp(i, j, 1, 0, 0, v) AS r FROM t;
 
 -- name: Case2700
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT make_timestamp(s, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2701
-SELECT parse_url(s, 'FILE') AS r FROM t;
+SELECT make_timestamp(i, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2702
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, v) AS r FROM t;
 
 -- name: Case2703
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT make_timestamp(2014, 12, 28, 6, 30, 45.887, 'CET') AS r FROM t;
 
 -- name: Case2704
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT make_timestamp(2024, 7, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2705
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2706
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2707
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678) AS r FROM t;
 
 -- name: Case2708
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678, 'CET') AS r FROM t;
 
 -- name: Case2709
-SELECT parse_url(s, 'HOST') AS r FROM t;
+SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 60.007) AS r FROM t;
 
 -- name: Case2710
-SELECT parse_url(s, 'NOPE') AS r FROM t;
+SELECT make_timestamp_ntz(2021, 7, 11, 6, 30, 45.678) AS r FROM t;
 
 -- name: Case2711
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT make_timestamp_ntz(2019, 12, 31, 23, 59, 60) AS r FROM t;
 
 -- name: Case2712
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+SELECT make_timestamp_ntz(2021, 7, 11, 24, 0, 0) AS r FROM t;
 
 -- name: Case2713
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT make_timestamp_ntz(2021, 7, 11, 6, 30, 60.5) AS r FROM t;
 
 -- name: Case2714
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT make_timestamp_ntz(i, 7, 11, 6, 30, 0) AS r FROM t;
 
 -- name: Case2715
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT try_make_timestamp(2019, 6, 30, 23, 59, 1) AS r FROM t;
 
 -- name: Case2716
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT try_make_timestamp(2019, 13, 1, 10, 11, 12) AS r FROM t;
 
 -- name: Case2717
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT try_make_timestamp(2019, 6, 30, 23, 59, 60.5) AS r FROM t;
 
 -- name: Case2718
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT try_make_timestamp(2019, 6, 30, 23, 59, 60) AS r FROM t;
 
 -- name: Case2719
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT try_make_timestamp(2023, 2, 29, 0, 0, 0, 'CET') AS r FROM t;
 
 -- name: Case2720
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT try_make_timestamp(2024, 2, 29, 0, 0, 0, 'CET') AS r FROM t;
 
 -- name: Case2721
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT try_make_timestamp(1000000000, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2722
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT try_make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2723
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT try_make_timestamp(300000, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2724
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_make_timestamp_ltz(2021, 7, 11, 6, 30, 60.007) AS r FROM t;
 
 -- name: Case2725
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678, 'CET') AS r FROM t;
 
 -- name: Case2726
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_make_timestamp_ntz(2023, 2, 29, 0, 0, 0) AS r FROM t;
 
 -- name: Case2727
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_make_timestamp_ntz(2024, 2, 29, 12, 0, 0) AS r FROM t;
 
 -- name: Case2728
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT try_make_timestamp_ntz(i, 2, 29, 12, 0, 0) AS r FROM t;
 
 -- name: Case2729
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT timestamp(s) AS r FROM t;
 
 -- name: Case2730
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT timestamp(DATE '2024-01-01') AS r FROM t;
 
 -- name: Case2731
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT timestamp(s) AS r FROM t;
 
 -- name: Case2732
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT timestamp(s) AS r FROM t;
 
 -- name: Case2733
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT TIMESTAMPADD(MONTH, 1, TIMESTAMP '2024-01-31 10:00:00') AS r FROM t;
 
 -- name: Case2734
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT timestampadd(year, 1, TIMESTAMP '2024-02-29 00:00:00') AS r FROM t;
 
 -- name: Case2735
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT dateadd(QUARTER, -1, TIMESTAMP '2024-05-31 12:00:00') AS r FROM t;
 
 -- name: Case2736
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT date_add(WEEK, 2, TIMESTAMP '2024-12-25 08:00:00') AS r FROM t;
 
 -- name: Case2737
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT TIMESTAMPADD(DAYOFYEAR, 1, TIMESTAMP '2024-12-31 08:00:00') AS r FROM t;
 
 -- name: Case2738
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT TIMESTAMPADD(HOUR, 25, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2739
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT TIMESTAMPADD(MILLISECOND, 1500, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2740
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT TIMESTAMPADD(MICROSECOND, -1, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2741
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT TIMESTAMPADD(SECOND, a, ts) AS r FROM t;
 
 -- name: Case2742
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT TIMESTAMPADD(minute, i, ts) AS r FROM t;
 
 -- name: Case2743
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT TIMESTAMPADD(DAY, a, ts) AS r FROM t;
 
 -- name: Case2744
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP_NTZ '2024-03-30 02:30:00') AS r FROM t;
 
 -- name: Case2745
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT TIMESTAMPADD(HOUR, 1, DATE '2024-01-01') AS r FROM t;
 
 -- name: Case2746
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT TIMESTAMPADD(YEAR, 300000, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2747
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT TIMESTAMPADD(DAY, 3000000000, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2748
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT TIMESTAMPADD(MICROSECOND, 9223372036854775807, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2749
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT date_add(DATE '2024-01-31', 1) AS r FROM t;
 
 -- name: Case2750
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT datediff(DATE '2024-01-10', DATE '2024-01-01') AS r FROM t;
 
 -- name: Case2751
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-02-29 10:00:00') AS r FROM t;
 
 -- name: Case2752
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-03-31 10:00:00') AS r FROM t;
 
 -- name: Case2753
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-03-31 09:59:59') AS r FROM t;
 
 -- name: Case2754
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT TIMESTAMPDIFF(YEAR, TIMESTAMP '2020-02-29 00:00:00', TIMESTAMP '2021-02-28 00:00:00') AS r FROM t;
 
 -- name: Case2755
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT TIMESTAMPDIFF(YEAR, TIMESTAMP '2020-02-29 00:00:00', TIMESTAMP '2021-03-01 00:00:00') AS r FROM t;
 
 -- name: Case2756
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT datediff(QUARTER, TIMESTAMP '2024-01-15 00:00:00', TIMESTAMP '2024-07-14 00:00:00') AS r FROM t;
 
 -- name: Case2757
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT TIMESTAMPDIFF(DAY, TIMESTAMP '2024-01-01 12:00:00', TIMESTAMP '2024-01-03 11:59:59') AS r FROM t;
 
 -- name: Case2758
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT TIMESTAMPDIFF(WEEK, DATE '2024-01-01', DATE '2024-01-15') AS r FROM t;
 
 -- name: Case2759
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 05:59:59') AS r FROM t;
 
 -- name: Case2760
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT TIMESTAMPDIFF(MINUTE, TIMESTAMP '2024-01-01 00:10:30', TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2761
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT TIMESTAMPDIFF(SECOND, ts, tt) AS r FROM t;
 
 -- name: Case2762
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT date_diff(MICROSECOND, TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 00:00:00.000001') AS r FROM t;
 
 -- name: Case2763
+SELECT TIMESTAMPDIFF(MILLISECOND, ts, tt) AS r FROM t;
+
+-- name: Case2764
+SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP_NTZ '2024-01-01 00:00:00', TIMESTAMP_NTZ '2024-01-01 03:00:00') AS r FROM t;
+
+-- name: Case2765
+SELECT TIMESTAMPDIFF(DAYOFYEAR, ts, tt) AS r FROM t;
+
+-- name: Case2766
+SELECT TIMESTAMPDIFF(DAYOFYEAR, ts, tt) AS r FROM t;
+
+-- name: Case2767
+SELECT TIMESTAMPDIFF(MICROSECOND, CAST(s AS TIMESTAMP), CAST(u AS TIMESTAMP)) AS r FROM t;
+
+SET TIME ZONE 'Europe/Paris';
+
+-- name: Case2768
+SELECT make_timestamp(2024, 1, 1, 0, 0, 0) AS r FROM t;
+
+-- name: Case2769
+SELECT make_timestamp(2024, 3, 31, 2, 30, 0) AS r FROM t;
+
+-- name: Case2770
+SELECT CAST(make_timestamp(2024, 3, 31, 2, 30, 0) AS VARCHAR) AS r FROM t;
+
+-- name: Case2771
+SELECT try_make_timestamp(2024, 3, 31, 2, 30, 0) AS r FROM t;
+
+-- name: Case2772
+SELECT make_timestamp(2024, 3, 31, 1, 59, 60) AS r FROM t;
+
+-- name: Case2773
+SELECT make_timestamp(2024, 10, 27, 2, 30, 0) AS r FROM t;
+
+-- name: Case2774
+SELECT make_timestamp(2024, 3, 31, 2, 30, 0, 'UTC') AS r FROM t;
+
+-- name: Case2775
+SELECT make_timestamp_ntz(2024, 3, 31, 2, 30, 0) AS r FROM t;
+
+-- name: Case2776
+SELECT TIMESTAMPADD(HOUR, 24, TIMESTAMP '2024-03-30 12:00:00') AS r FROM t;
+
+-- name: Case2777
+SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP '2024-03-30 12:00:00') AS r FROM t;
+
+-- name: Case2778
+SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP '2024-03-30 02:30:00') AS r FROM t;
+
+-- name: Case2779
+SELECT TIMESTAMPADD(MONTH, 7, TIMESTAMP '2024-03-27 02:30:00') AS r FROM t;
+
+-- name: Case2780
+SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP '2024-03-31 00:00:00', TIMESTAMP '2024-03-31 12:00:00') AS r FROM t;
+
+-- name: Case2781
+SELECT TIMESTAMPDIFF(DAY, TIMESTAMP '2024-03-30 12:00:00', TIMESTAMP '2024-03-31 11:30:00') AS r FROM t;
+
+-- name: Case2782
+SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP_NTZ '2024-03-31 02:30:00', TIMESTAMP_NTZ '2024-03-31 04:00:00') AS r FROM t;
+
+-- name: Case2783
+SELECT TIMESTAMPADD(HOUR, 1, TIMESTAMP_NTZ '2024-03-31 02:30:00') AS r FROM t;
+
+SET TIME ZONE 'UTC';
+
+-- name: Case2784
+SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2785
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
+
+-- name: Case2786
+SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2787
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2788
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2789
+SELECT parse_url(s, 'REF') AS r FROM t;
+
+-- name: Case2790
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2791
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2792
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2793
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2794
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2795
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2796
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2797
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2798
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2799
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2800
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+
+-- name: Case2801
+SELECT parse_url(s, 'FILE') AS r FROM t;
+
+-- name: Case2802
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+
+-- name: Case2803
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2804
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2805
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2806
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2807
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2808
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2809
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2810
+SELECT parse_url(s, 'NOPE') AS r FROM t;
+
+-- name: Case2811
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2812
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2813
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2814
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2815
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2816
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2817
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2818
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2819
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+
+-- name: Case2820
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+
+-- name: Case2821
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+
+-- name: Case2822
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case2823
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case2824
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2825
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2826
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2827
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2828
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2829
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2830
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2831
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case2832
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case2833
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2834
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2835
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2836
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2837
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2838
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2839
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2840
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2841
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case2842
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case2843
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case2844
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case2845
+SELECT xpath_float('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2846
+SELECT xpath_float(s, 'a/b div 3') AS r FROM t;
+
+-- name: Case2847
+SELECT xpath_float(s, 'a/b') AS r FROM t;
+
+-- name: Case2848
+SELECT xpath_float(s, 'a/b') AS r FROM t;
+
+-- name: Case2849
+SELECT xpath_float(s, 'a') AS r FROM t;
+
+-- name: Case2850
+SELECT xpath_float(s, 'a') AS r FROM t;
+
+-- name: Case2851
+SELECT xpath_short('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2852
+SELECT xpath_short(s, 'a/b') AS r FROM t;
+
+-- name: Case2853
+SELECT xpath_short(s, 'a/b') AS r FROM t;
+
+-- name: Case2854
+SELECT xpath_short(s, 'a/b') AS r FROM t;
+
+-- name: Case2855
+SELECT xpath_short(s, 'a/b') AS r FROM t;
+
+-- name: Case2856
+SELECT xpath_short(s, 'a/b') AS r FROM t;
+
+-- name: Case2857
+SELECT xpath_short(s, 'a/b') AS r FROM t;
+
+-- name: Case2858
+SELECT xpath_short(s, 'a') AS r FROM t;
+
+-- name: Case2859
+SELECT xpath_short(s, 'a') AS r FROM t;
+
+-- name: Case2860
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case2861
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case2862
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case2863
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case2864
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2865
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2866
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2867
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2868
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2869
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2870
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2871
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2872
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2873
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2874
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2875
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2876
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2877
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2878
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

@@ -22,6 +22,7 @@ type zoneFuncs struct {
 	addYM, subYM, addDT, subDT *ir.Function
 	subTS                      *ir.Function
 	extractSecond              *ir.Function
+	unitAdd, unitDiff          *ir.Function // TIMESTAMPADD, TIMESTAMPDIFF (tsunits.go)
 }
 
 var zoneSets sync.Map // zone name -> *zoneFuncs
@@ -37,7 +38,8 @@ func init() {
 }
 
 // tsAliases are the other names of the zone-dependent functions.
-var tsAliases = map[string][]string{"to_timestamp": {"to_timestamp_ltz"}, "current_date": {"curdate"}}
+var tsAliases = map[string][]string{"to_timestamp": {"to_timestamp_ltz"}, "current_date": {"curdate"},
+	"make_timestamp": {"make_timestamp_ltz"}, "try_make_timestamp": {"try_make_timestamp_ltz"}}
 
 // zoneFuncList is a set's registered functions in a fixed order.
 func zoneFuncList(z *zoneFuncs) []*ir.Function {
@@ -51,7 +53,7 @@ func zoneFuncList(z *zoneFuncs) []*ir.Function {
 // zoneFuncNames are the names of the zone-dependent registry functions.
 var zoneFuncNames = []string{"hour", "minute", "second", "date_format", "from_unixtime",
 	"to_timestamp", "unix_timestamp", "to_unix_timestamp", "date_trunc", "convert_timezone", "try_to_timestamp",
-	"current_date", "localtimestamp", "current_timezone"}
+	"current_date", "localtimestamp", "current_timezone", "make_timestamp", "try_make_timestamp"}
 
 // zoneSet is zone's set, built on first use ("" is UTC).
 func zoneSet(zone string) *zoneFuncs {
@@ -180,6 +182,9 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		errs(rt.InvalidTimezone, ir.ErrArithmeticOverflow),
 		sig(tNTZ, zk(k2(func(t string, v int64) (int64, *rt.Error) { return rt.ConvertTimezoneIn(t, v, zone) }), rt.ConvertTimezoneIn, zone), tStr, tNTZ),
 		sig(tNTZ, k3(rt.ConvertTimezone), tStr, tStr, tNTZ))
+
+	addMakeTimestamp(z, zone)
+	addTimestampUnits(z, zone)
 
 	z.extractSecond = strict("extract_second", "EXTRACT(SECOND FROM ts): the seconds of the minute of ts's reading in the session zone, with their microseconds, DECIMAL(8,6).", nil,
 		sig(ir.DecimalOf(8, 6), ok1(rt.ExtractSecondTimestampNTZ), tNTZ),

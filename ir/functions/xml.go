@@ -49,6 +49,10 @@ func init() {
 		sig(tDbl, k2(rt.XPathDoubleOf), tStr, tStr), "xpath_number")
 	xp("xpath_int", "The XPath's number over the XML document converted as Java converts a double to int (NaN is 0, out of range saturates).",
 		sig(tInt, k2(rt.XPathIntOf), tStr, tStr))
+	xp("xpath_float", "The XPath's number over the XML document rounded to a FLOAT (NaN when it is not one).",
+		sig(tFlt, k2(rt.XPathFloatOf), tStr, tStr))
+	xp("xpath_short", "The XPath's number over the XML document converted as Java's Double.shortValue: to int as Java does (NaN is 0, out of range saturates), then its low 16 bits (40000 is -25536).",
+		sig(tSml, k2(rt.XPathShortOf), tStr, tStr))
 	xp("xpath_long", "The XPath's number over the XML document converted as Java converts a double to long (NaN is 0, out of range saturates).",
 		sig(tBig, k2(rt.XPathLongOf), tStr, tStr))
 	xp("xpath_string", "The XPath's string value over the XML document (a node set's first node's text, '' for an empty one).",

@@ -128,6 +128,8 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 		}
 		return nil
 	}
+	// LocalDateTime.of's order: LocalDate.of (the year, the month, the day
+	// of month, then the date itself), then LocalTime.of.
 	if err := check("Year", int64(year), -999999999, 999999999); err != nil {
 		return 0, 0, err
 	}
@@ -136,6 +138,13 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 	}
 	if err := check("DayOfMonth", int64(day), 1, 31); err != nil {
 		return 0, 0, err
+	}
+	if int(day) > daysIn(int(year), int(month)) {
+		name := strings.ToUpper(monthNames[month-1])
+		if day == 29 {
+			return 0, 0, fieldOutOfBounds("Invalid date 'February 29' as '" + strconv.Itoa(int(year)) + "' is not a leap year")
+		}
+		return 0, 0, fieldOutOfBounds("Invalid date '" + name + " " + strconv.Itoa(int(day)) + "'")
 	}
 	if err := check("HourOfDay", int64(hour), 0, 23); err != nil {
 		return 0, 0, err
@@ -148,18 +157,14 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 			return 0, 0, err
 		}
 	}
-	if int(day) > daysIn(int(year), int(month)) {
-		name := strings.ToUpper(monthNames[month-1])
-		if month == 2 && day == 29 {
-			return 0, 0, fieldOutOfBounds("Invalid date 'February 29' as '" + strconv.Itoa(int(year)) + "' is not a leap year")
-		}
-		return 0, 0, fieldOutOfBounds("Invalid date '" + name + " " + strconv.Itoa(int(day)) + "'")
-	}
 	days = daysFromCivil(int64(year), int64(month), int64(day))
 	tod = int64(hour)*MicrosPerHour + int64(minute)*MicrosPerMinute + s*MicrosPerSecond + frac
 	if tod >= MicrosPerDay { // 23:59:60
 		tod -= MicrosPerDay
 		days++
+		if year == 999999999 && month == 12 && day == 31 { // plusMinutes(1) past LocalDateTime.MAX
+			return 0, 0, check("Year", 1000000000, -999999999, 999999999)
+		}
 	}
 	return days, tod, nil
 }
@@ -169,7 +174,7 @@ func makeLocal(year, month, day, hour, minute int32, sec int64) (days, tod int64
 // gap and overlap rules. sec is DECIMAL(16,6), passed as its unscaled value
 // (microseconds: 45.5 s is 45500000). Fields out of range raise
 // DATETIME_FIELD_OUT_OF_BOUNDS (Spark's ANSI mode; try_make_timestamp's
-// guard is MakeTimestampDefined), an instant beyond the range
+// guard is MakeTimestampFieldsValid), an instant beyond the range
 // ARITHMETIC_OVERFLOW.
 func MakeTimestamp(year, month, day, hour, minute int32, sec int64, z *Zone) (int64, *Error) {
 	days, tod, err := makeLocal(year, month, day, hour, minute, sec)
@@ -181,13 +186,6 @@ func MakeTimestamp(year, month, day, hour, minute int32, sec int64, z *Zone) (in
 		return 0, ErrLongOverflow
 	}
 	return r, nil
-}
-
-// MakeTimestampDefined is the guard of try_make_timestamp: whether
-// MakeTimestamp succeeds.
-func MakeTimestampDefined(year, month, day, hour, minute int32, sec int64, z *Zone) bool {
-	_, err := MakeTimestamp(year, month, day, hour, minute, sec, z)
-	return err == nil
 }
 
 // MakeTimestampTz is make_timestamp(year, month, day, hour, min, sec, tz):
@@ -299,8 +297,33 @@ var dtUnitSize = [...]int64{unitMicrosecond: 1, unitMillisecond: MicrosPerMilli,
 	unitMinute: MicrosPerMinute, unitHour: MicrosPerHour, unitDay: MicrosPerDay, unitDayOfYear: MicrosPerDay,
 	unitWeek: 7 * MicrosPerDay, unitMonth: 1, unitQuarter: 3, unitYear: 12}
 
-// parseDtUnit reads a unit in any case.
+// parseDtUnit reads a unit in any case; the binder passes it upper-case,
+// which the switch finds without a loop.
 func parseDtUnit(unit string) dtUnit {
+	switch unit {
+	case "MICROSECOND":
+		return unitMicrosecond
+	case "MILLISECOND":
+		return unitMillisecond
+	case "SECOND":
+		return unitSecond
+	case "MINUTE":
+		return unitMinute
+	case "HOUR":
+		return unitHour
+	case "DAY":
+		return unitDay
+	case "DAYOFYEAR":
+		return unitDayOfYear
+	case "WEEK":
+		return unitWeek
+	case "MONTH":
+		return unitMonth
+	case "QUARTER":
+		return unitQuarter
+	case "YEAR":
+		return unitYear
+	}
 	for u := unitMicrosecond; u <= unitYear; u++ {
 		if strings.EqualFold(unit, dtUnitNames[u]) {
 			return u
@@ -309,9 +332,20 @@ func parseDtUnit(unit string) dtUnit {
 	return unitNone
 }
 
-// invalidUnit is INVALID_PARAMETER_VALUE.DATETIME_UNIT for fn.
+// invalidUnit is INVALID_PARAMETER_VALUE.DATETIME_UNIT for fn
+// (TIMESTAMPADD or TIMESTAMPDIFF), with Spark's message.
 func invalidUnit(fn, unit string) *Error {
-	return NewError(InvalidDatetimeUnit, "The value of parameter(s) `unit` in `"+fn+"` is invalid: "+quoteString(unit)+".")
+	return NewError(InvalidDatetimeUnit, InvalidDatetimeUnitMessage(fn, quoteString(unit)))
+}
+
+// InvalidDatetimeUnitMessage is the message of
+// INVALID_PARAMETER_VALUE.DATETIME_UNIT for the function fn and the unit
+// as written (a string literal with its quotes): the parser's for a string
+// unit, the kernels' for TIMESTAMPDIFF(DAYOFYEAR, ...).
+func InvalidDatetimeUnitMessage(fn, literal string) string {
+	return "The value of parameter(s) `unit` in `" + fn + "` is invalid: expects one of the units without quotes " +
+		"YEAR, QUARTER, MONTH, WEEK, DAY, DAYOFYEAR, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, but got the string literal " +
+		literal + "."
 }
 
 // TimestampAddUnitValid reports whether timestampadd knows the unit
@@ -342,7 +376,7 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 	ok := true
 	switch u {
 	case unitNone:
-		return 0, invalidUnit("timestampadd", unit)
+		return 0, invalidUnit("TIMESTAMPADD", unit)
 	case unitMonth, unitQuarter, unitYear:
 		var months int64
 		if months, ok = mulExact(quantity, dtUnitSize[u]); ok && months == int64(int32(months)) {
@@ -395,7 +429,7 @@ func timestampAddDays(us, days int64, z *Zone) (int64, bool) {
 func TimestampDiff(unit string, start, end int64, z *Zone) (int64, *Error) {
 	u := parseDtUnit(unit)
 	if u == unitNone || u == unitDayOfYear {
-		return 0, invalidUnit("timestampdiff", unit)
+		return 0, invalidUnit("TIMESTAMPDIFF", unit)
 	}
 	sd, st := z.LocalDayAndTime(start)
 	ed, et := z.LocalDayAndTime(end)

@@ -93,8 +93,10 @@ func TestMakeTimestamp(t *testing.T) {
 		if err == nil || err.Class != c.class {
 			t.Errorf("make_timestamp(%d, %d, %d, %d, %d, %d): %v, want %s", c.y, c.mo, c.d, c.h, c.mi, c.sec, err, c.class)
 		}
-		if MakeTimestampDefined(c.y, c.mo, c.d, c.h, c.mi, c.sec, UTC) {
-			t.Errorf("try_make_timestamp(%d, ...) is defined", c.y)
+		// try_make_timestamp is NULL for the fields' errors, and raises
+		// the overflow
+		if valid := MakeTimestampFieldsValid(c.y, c.mo, c.d, c.h, c.mi, DecimalFromInt64(c.sec)); valid != (c.class == ArithmeticOverflow) {
+			t.Errorf("try_make_timestamp(%d, %d, %d, %d, %d, %d): guard %v", c.y, c.mo, c.d, c.h, c.mi, c.sec, valid)
 		}
 	}
 	if _, err := MakeTimestampTz(2024, 1, 1, 0, 0, 0, "-100"); err == nil || err.Class != InvalidTimezone {

@@ -154,3 +154,24 @@ func ToTimestampFmtDefinedIn(s, pattern, zone string) bool {
 func TryToTimestampFmtIn(s, pattern, zone string) int64 {
 	return TryToTimestampFmt(s, pattern, zoneFor(zone))
 }
+
+// TimestampAddIn is TIMESTAMPADD(unit, n, ts) (also DATEADD and DATE_ADD
+// with a unit) in the session zone: Spark's timestampAdd, the units up to
+// HOUR as elapsed time, DAY, DAYOFYEAR and WEEK on the calendar, MONTH,
+// QUARTER and YEAR by months (TimestampAdd).
+func TimestampAddIn(unit string, n, us int64, zone string) (int64, *Error) {
+	return TimestampAdd(unit, n, us, zoneFor(zone))
+}
+
+// TimestampAddNTZ is TIMESTAMPADD(unit, n, ntz): the reading's arithmetic,
+// UTC's.
+func TimestampAddNTZ(unit string, n, us int64) (int64, *Error) {
+	return TimestampAdd(unit, n, us, UTC)
+}
+
+// TimestampDiffIn is TIMESTAMPDIFF(unit, start, end) (also DATEDIFF and
+// DATE_DIFF with a unit) in the session zone: whole units between the two
+// readings, a BIGINT (TimestampDiff).
+func TimestampDiffIn(unit string, start, end int64, zone string) (int64, *Error) {
+	return TimestampDiff(unit, start, end, zoneFor(zone))
+}

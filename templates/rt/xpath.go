@@ -1230,6 +1230,26 @@ func XPathLongOf(doc, path string) (int64, *Error) {
 	return x.XPathLong(doc)
 }
 
+// XPathFloatOf is xpath_float(doc, path): the number rounded to a FLOAT, as
+// Java's Double.floatValue (Spark's XPathFloat).
+func XPathFloatOf(doc, path string) (float32, *Error) {
+	f, err := XPathDoubleOf(doc, path)
+	return float32(f), err
+}
+
+// XPathShortOf is xpath_short(doc, path): Java's Double.shortValue, which
+// is the double-to-int conversion (NaN 0, saturating at INT's bounds)
+// followed by keeping the low 16 bits, so 40000 is -25536 and 1e10 is -1
+// (Spark's XPathShort).
+func XPathShortOf(doc, path string) (int16, *Error) {
+	x, err := cachedXPath(path)
+	if err != nil {
+		return 0, err
+	}
+	i, err := x.XPathInt(doc)
+	return int16(i), err
+}
+
 // XPathStringOf is xpath_string(doc, path).
 func XPathStringOf(doc, path string) (string, *Error) {
 	x, err := cachedXPath(path)

@@ -433,6 +433,12 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
 		}
 		switch t.Kind {
+		case ir.KindTimestamp, ir.KindTimestampNTZ:
+			opts = append(opts, option{3, func() *Node { return g.timestampAdd(t, d) }})
+		case ir.KindBigint:
+			opts = append(opts, option{2, func() *Node { return g.timestampDiff(d) }})
+		}
+		switch t.Kind {
 		case ir.KindVarchar, ir.KindBigint, ir.KindBoolean, ir.KindDate:
 			opts = append(opts, option{3, func() *Node { return g.ivUse(t, d) }})
 		}
@@ -871,6 +877,63 @@ var infix = map[string][]string{
 	"gt": {">"}, "ge": {">="},
 }
 
+// makeTimestampFields are make_timestamp's year, month, day, hour and
+// minute: valid values (the DST changes of 2024 among them), the bounds
+// and just beyond, and years beyond the TIMESTAMP range.
+var makeTimestampFields = [5][]string{
+	{"2024", "2024", "2023", "2019", "1970", "1", "-1", "0", "294247", "300000", "1000000000"},
+	{"1", "2", "3", "3", "10", "10", "12", "13", "0", "-1"},
+	{"1", "27", "28", "29", "30", "31", "31", "32", "0"},
+	{"0", "1", "2", "2", "3", "12", "23", "24", "-1"},
+	{"0", "30", "30", "59", "60", "-1"},
+}
+
+// datetimeUnits are the unit keywords of TIMESTAMPADD and TIMESTAMPDIFF.
+var datetimeUnits = []string{"YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "DAYOFYEAR", "HOUR", "MINUTE", "SECOND",
+	"MILLISECOND", "MICROSECOND"}
+
+// unitNode is a unit keyword of TIMESTAMPADD or TIMESTAMPDIFF: a literal
+// written bare, in upper or lower case (never DAYOFYEAR for
+// TIMESTAMPDIFF when noDayOfYear: it raises on every row).
+func (g *Generator) unitNode(noDayOfYear bool) *Node {
+	u := pick(g.r, datetimeUnits)
+	for noDayOfYear && u == "DAYOFYEAR" && g.pct(90) {
+		u = pick(g.r, datetimeUnits)
+	}
+	if g.pct(25) {
+		u = strings.ToLower(u)
+	}
+	return g.lit(ir.TypeVarchar, u)
+}
+
+// timestampAdd draws TIMESTAMPADD(unit, n, ts) (or DATEADD, DATE_ADD) of
+// type t: n mostly a small count or one that overflows, ts of type t (a
+// DATE now and then for a TIMESTAMP).
+func (g *Generator) timestampAdd(t ir.Type, d int) *Node {
+	var n *Node
+	if g.pct(60) {
+		n = g.lit(ir.TypeBigint, pick(g.r, []string{"0", "1", "-1", "7", "-25", "1000", "100000", "2147483648", "-9223372036854775808"}))
+	} else {
+		n = g.expr(pick(g.r, []ir.Type{ir.TypeBigint, ir.TypeInt}), d-1)
+	}
+	ts := t
+	if t.Kind == ir.KindTimestamp && g.pct(15) {
+		ts = ir.TypeDate
+	}
+	return &Node{K: KCall, T: t, Text: pick(g.r, []string{"TIMESTAMPADD", "timestampadd", "DATEADD", "date_add"}),
+		Args: []*Node{g.unitNode(false), n, g.expr(ts, d-1)}}
+}
+
+// timestampDiff draws TIMESTAMPDIFF(unit, start, end) (or DATEDIFF,
+// DATE_DIFF): TIMESTAMPs mostly, TIMESTAMP_NTZs and DATEs now and then.
+func (g *Generator) timestampDiff(d int) *Node {
+	arg := func() *Node {
+		return g.expr(pick(g.r, []ir.Type{ir.TypeTimestamp, ir.TypeTimestamp, ir.TypeTimestamp, ir.TypeTimestampNTZ, ir.TypeDate}), d-1)
+	}
+	return &Node{K: KCall, T: ir.TypeBigint, Text: pick(g.r, []string{"TIMESTAMPDIFF", "timestampdiff", "DATEDIFF", "date_diff"}),
+		Args: []*Node{g.unitNode(true), arg(), arg()}}
+}
+
 // datePart draws EXTRACT(field FROM d) or date_part('field', d), with the
 // fields in various spellings (functions.DatePartFields).
 func (g *Generator) datePart(d int) *Node {
@@ -1144,6 +1207,18 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		// Mostly a constant, valid format: a format from the data fails on
 		// nearly every row.
 		return g.lit(t, sqlString(pick(g.r, formatStrings)))
+	}
+	if strings.Contains(name, "make_timestamp") && g.pct(85) {
+		// Fields around their bounds (mostly valid: random numbers name
+		// no reading), sec with 60 and fractions, zones good and bad.
+		switch {
+		case i < 5 && t.Kind == ir.KindInt:
+			return g.lit(t, pick(g.r, makeTimestampFields[i]))
+		case i == 5 && t.Kind == ir.KindDecimal:
+			return g.lit(t, "CAST("+pick(g.r, []string{"0", "45.887", "59.999999", "60", "60", "60.5", "-0.5", "61", "0.000001", "30"})+" AS DECIMAL(16,6))")
+		case i == 6 && t.Kind == ir.KindVarchar:
+			return g.lit(t, sqlString(pick(g.r, []string{"UTC", "CET", "Europe/Paris", "America/New_York", "+05:30", "Mars/Olympus", "-100"})))
+		}
 	}
 	if g.pct(g.fallible / 2) {
 		if n := g.fallibleLeaf(t); n != nil {
