@@ -685,6 +685,14 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.cast(args[0], castAliases[name], e.Name.Pos)
 	case "to_binary", "try_to_binary":
 		return b.toBinary(name, args, e.Name.Pos)
+	case "try_aes_decrypt":
+		// Spark's TryAesDecrypt: TRY over aes_decrypt (NULL where it, or
+		// one of its arguments, raises).
+		x, ok := b.call("aes_decrypt", name, args, e.Name.Pos)
+		if !ok {
+			return nil, false
+		}
+		return &ir.Try{Arg: x}, true
 	case "timestamp":
 		b.errs.Add(e.Name.Pos, diag.Unsupported, "%s(x) casts to %s, a type exprc does not have yet", name, strings.ToUpper(name))
 		return nil, false

@@ -1707,6422 +1707,6602 @@ SELECT concat(upper(s), '/', lower(u)) AS r FROM t;
 SELECT upper(s) LIKE '%AIR' AS r FROM t;
 
 -- name: Case0565
-SELECT X'0102' AS r FROM t;
+SELECT CAST(aes_decrypt(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709B28A94'), '0000111122223333') AS STRING) AS r FROM t;
 
 -- name: Case0566
-SELECT x'abc' AS r FROM t;
+SELECT aes_decrypt(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709B28A94'), '0000111122223333') AS r FROM t;
 
 -- name: Case0567
-SELECT X'' AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB') AS STRING) AS r FROM t;
 
 -- name: Case0568
-SELECT CAST('Spark' AS BINARY) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('NeTYNgA+PCQBN50DA//O2w=='), 'abcdefghijklmnop12345678', 'ECB') AS STRING) AS r FROM t;
 
 -- name: Case0569
-SELECT CAST(X'537061726B' AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('9J3iZbIxnmaG+OIA9Amd+A=='), 'abcdefghijklmnop12345678ABCDEFGH', 'ecb', 'pkcs') AS STRING) AS r FROM t;
 
 -- name: Case0570
-SELECT CAST('é' AS BINARY) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93KvhY='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS STRING) AS r FROM t;
 
 -- name: Case0571
-SELECT binary('ab') AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('2NYmDCjgXTbbxGA3/SnJEfFC/JQ7olk2VQWReIAAFKo='), '1234567890abcdef', 'CBC', 'DEFAULT') AS STRING) AS r FROM t;
 
 -- name: Case0572
-SELECT length(CAST(bn AS STRING)) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+0XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM') AS STRING) AS r FROM t;
 
 -- name: Case0573
-SELECT length(CAST(bn AS STRING)) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', 'This is an AAD mixed into the input') AS STRING) AS r FROM t;
 
 -- name: Case0574
-SELECT hex(bn) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('cxUKNdlZa/6hT6gdhp46OThPcdNONdBwJj/Ctl6z4gWVKfcA6DElJg84LbkueIifjNOTloduKgidk9G9a4BDsn0NjlGLUeG8GH1moPWb/+knBC7oT/OOA06W6rJXudDo'), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS STRING) AS r FROM t;
 
 -- name: Case0575
-SELECT unhex('4a4B') AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('73B0tHM3F7bvmG7yIZB9vMKnzHyuCYjD9PzAI7NJ+kDBWtaFO22n2cKlkNcCzr45a4Uol+sNtQwQAV7iRhBdt6YmXoviemyXJWOZ89G279SgxabaomEIyN/HZwenxeN4'), 'abcdefghijklmnop12345678ABCDEFGH') AS STRING) AS r FROM t;
 
 -- name: Case0576
-SELECT unhex('123') AS r FROM t;
+SELECT CAST(aes_decrypt(bn, s) AS STRING) AS r FROM t;
 
 -- name: Case0577
-SELECT unhex('zz') AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB', 'DEFAULT', 'ignored') AS STRING) AS r FROM t;
 
 -- name: Case0578
-SELECT unhex('') AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
 
 -- name: Case0579
-SELECT unhex(bn) AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'ECB', 'DEFAULT', '', '')) AS r FROM t;
 
 -- name: Case0580
-SELECT base64(bn) AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'CBC', 'DEFAULT', unhex('00000000000000000000000000000000'))) AS r FROM t;
 
 -- name: Case0581
-SELECT unbase64('U3BhcmsgU1FM') AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', unhex('000000000000000000000000'))) AS r FROM t;
 
 -- name: Case0582
-SELECT unbase64('QQ') AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', unhex('000000000000000000000000'), 'This is an AAD mixed into the input')) AS r FROM t;
 
 -- name: Case0583
-SELECT unbase64('QU JD') AS r FROM t;
+SELECT aes_encrypt('This message is longer than a single AES block and should work fine.', 'abcdefghijklmnop12345678ABCDEFGH', 'ECB') = unbase64('agUfTbLT8KPsqbAmQn/YdpohvxqX5bBsfFjtxE5UwqvO6EWSUVyjeDA6r30XyS0ARebsBgXKSExaAVZ40NMgDLQa6/o9pieYwLT5YXI7flU=') AS r FROM t;
 
 -- name: Case0584
-SELECT unbase64('Q') AS r FROM t;
+SELECT length(aes_encrypt('0123456789abcdef', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
 
 -- name: Case0585
-SELECT unbase64('QQ=x') AS r FROM t;
+SELECT length(aes_encrypt('', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
 
 -- name: Case0586
-SELECT to_binary('QUJD', 'base64') AS r FROM t;
+SELECT length(aes_encrypt('Spark', '0000111122223333')) AS r FROM t;
 
 -- name: Case0587
-SELECT to_binary('abc=', 'BASE64') AS r FROM t;
+SELECT length(aes_encrypt('Spark', '0000111122223333', 'CBC')) AS r FROM t;
 
 -- name: Case0588
-SELECT to_binary('abc', 'base64') AS r FROM t;
+SELECT length(aes_encrypt('Spark', '0000111122223333', 'GCM', 'DEFAULT', '')) AS r FROM t;
 
 -- name: Case0589
-SELECT to_binary('abcde', 'base64') AS r FROM t;
+SELECT length(aes_encrypt(X'', '0000111122223333')) AS r FROM t;
 
 -- name: Case0590
-SELECT try_to_binary('abcde', 'base64') AS r FROM t;
+SELECT CAST(aes_decrypt(aes_encrypt('Spark SQL', '0000111122223333'), '0000111122223333') AS STRING) AS r FROM t;
 
 -- name: Case0591
-SELECT to_binary('zz', 'hex') AS r FROM t;
+SELECT CAST(aes_decrypt(aes_encrypt(s, u, 'CBC'), u, 'CBC') AS STRING) AS r FROM t;
 
 -- name: Case0592
-SELECT to_binary('4142') AS r FROM t;
+SELECT CAST(aes_decrypt(aes_encrypt(s, u, 'GCM', 'NONE', '', 'aad'), u, 'GCM', 'NONE', 'aad') AS STRING) AS r FROM t;
 
 -- name: Case0593
-SELECT try_to_binary('zz') AS r FROM t;
+SELECT aes_decrypt(aes_encrypt(bn, '0000111122223333', 'cbc'), '0000111122223333', 'CBC') AS r FROM t;
 
 -- name: Case0594
-SELECT to_binary('abc', 'utf-8') AS r FROM t;
+SELECT aes_encrypt('Spark', '0000111122223333') = aes_encrypt('Spark', '0000111122223333') AS r FROM t;
 
 -- name: Case0595
-SELECT try_to_binary('abc', 'nope') AS r FROM t;
+SELECT aes_encrypt(s, '0000111122223333', 'CBC') = aes_encrypt(s, '0000111122223333', 'CBC') AS r FROM t;
 
 -- name: Case0596
-SELECT to_binary(s, NULL) AS r FROM t;
+SELECT aes_encrypt('Spark', '0000111122223333', 'ECB') = aes_encrypt('Spark', '0000111122223333', 'ECB') AS r FROM t;
 
 -- name: Case0597
-SELECT bn < bm AS r FROM t;
+SELECT aes_encrypt(NULL, '0000111122223333') AS r FROM t;
 
 -- name: Case0598
-SELECT bn < bm AS r FROM t;
+SELECT aes_encrypt('Spark', '0000111122223333', 'GCM', NULL) AS r FROM t;
 
 -- name: Case0599
-SELECT bn > bm AS r FROM t;
+SELECT aes_decrypt(bn, '0000111122223333') AS r FROM t;
 
 -- name: Case0600
-SELECT bn = X'00FF' AS r FROM t;
+SELECT try_aes_decrypt(bn, '0000111122223333') AS r FROM t;
 
 -- name: Case0601
-SELECT bn = 'A' AS r FROM t;
+SELECT aes_encrypt('Spark', '12345') AS r FROM t;
 
 -- name: Case0602
-SELECT bn <=> bm AS r FROM t;
+SELECT aes_decrypt(X'00', '') AS r FROM t;
 
 -- name: Case0603
-SELECT concat(bn, bm) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'GCM', 'PKCS') AS r FROM t;
 
 -- name: Case0604
-SELECT concat(bn, bm) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CTR') AS r FROM t;
 
 -- name: Case0605
-SELECT concat(bn, 'x') AS r FROM t;
+SELECT aes_decrypt(X'00', 'abcdefghijklmnop', 'ECB', 'NONE') AS r FROM t;
 
 -- name: Case0606
-SELECT bn || bm AS r FROM t;
+SELECT aes_encrypt('Spark', 'short', 'CTR') AS r FROM t;
 
 -- name: Case0607
-SELECT substr(bn, -2) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB', 'DEFAULT', unhex('00000000000000000000000000000000')) AS r FROM t;
 
 -- name: Case0608
-SELECT substr(bn, 2, 1) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CBC', 'DEFAULT', unhex('0000000000')) AS r FROM t;
 
 -- name: Case0609
-SELECT substring(bn, -5, 3) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'GCM', 'DEFAULT', unhex('00000000000000000000000000000000')) AS r FROM t;
 
 -- name: Case0610
-SELECT substr(bn, 0) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CBC', 'DEFAULT', '', 'aad') AS r FROM t;
 
 -- name: Case0611
-SELECT substr(bn, 4) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB', 'DEFAULT', '', 'aad') AS r FROM t;
 
 -- name: Case0612
-SELECT substr(bn, 2, -1) AS r FROM t;
+SELECT aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93KvhY='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC', 'DEFAULT', 'aad') AS r FROM t;
 
 -- name: Case0613
-SELECT length(bn) AS r FROM t;
+SELECT aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS r FROM t;
 
 -- name: Case0614
-SELECT octet_length(bn) AS r FROM t;
+SELECT aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+1XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH') AS r FROM t;
 
 -- name: Case0615
-SELECT bit_length(bn) AS r FROM t;
+SELECT aes_decrypt(unbase64('AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', 'The ciphertext is valid, but the AAD is wrong') AS r FROM t;
 
 -- name: Case0616
-SELECT md5(X'') AS r FROM t;
+SELECT aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnoq', 'ECB') AS r FROM t;
 
 -- name: Case0617
-SELECT sha2(CAST('abc' AS BINARY), 256) AS r FROM t;
+SELECT aes_decrypt(X'0011', '0000111122223333') AS r FROM t;
 
 -- name: Case0618
-SELECT crc32(CAST('abc' AS BINARY)) AS r FROM t;
+SELECT aes_decrypt(X'000000000000000000000000000000', '0000111122223333') AS r FROM t;
 
 -- name: Case0619
-SELECT encode('é', 'ISO-8859-1') AS r FROM t;
+SELECT aes_decrypt(X'00000000000000000000000000000000', '0000111122223333', 'CBC') AS r FROM t;
 
 -- name: Case0620
-SELECT encode('€', 'ISO-8859-1') AS r FROM t;
+SELECT CAST(try_aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB') AS STRING) AS r FROM t;
 
 -- name: Case0621
-SELECT encode('A', 'UTF-16') AS r FROM t;
+SELECT try_aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+1XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH') AS r FROM t;
 
 -- name: Case0622
-SELECT encode('A', 'utf-16le') AS r FROM t;
+SELECT try_aes_decrypt(X'00', 'short') AS r FROM t;
 
 -- name: Case0623
-SELECT encode('a', 'EBCDIC') AS r FROM t;
+SELECT try_aes_decrypt(X'00', 'abcdefghijklmnop', 'CTR') AS r FROM t;
 
 -- name: Case0624
-SELECT decode(X'E9', 'ISO-8859-1') AS r FROM t;
+SELECT try_aes_decrypt(bn, s, 'GCM', 'DEFAULT', bm) AS r FROM t;
 
 -- name: Case0625
-SELECT decode(X'FF', 'UTF-8') AS r FROM t;
+SELECT X'0102' AS r FROM t;
 
 -- name: Case0626
-SELECT decode(bn, 'UTF-16') AS r FROM t;
+SELECT x'abc' AS r FROM t;
 
 -- name: Case0627
-SELECT decode(2, 1, 'a', 2, 'b', 'c') AS r FROM t;
+SELECT X'' AS r FROM t;
 
 -- name: Case0628
-SELECT coalesce(bn, X'FF') AS r FROM t;
+SELECT CAST('Spark' AS BINARY) AS r FROM t;
 
 -- name: Case0629
-SELECT CASE WHEN p THEN bn ELSE 'z' END AS r FROM t;
+SELECT CAST(X'537061726B' AS STRING) AS r FROM t;
 
 -- name: Case0630
-SELECT bn IN (X'01', 'A') AS r FROM t;
+SELECT CAST('é' AS BINARY) AS r FROM t;
 
 -- name: Case0631
-SELECT nullif(bn, X'01') AS r FROM t;
+SELECT binary('ab') AS r FROM t;
 
 -- name: Case0632
-SELECT typeof(bn) AS r FROM t;
+SELECT length(CAST(bn AS STRING)) AS r FROM t;
 
 -- name: Case0633
-SELECT hash(bn) = hash('abc') AS r FROM t;
+SELECT length(CAST(bn AS STRING)) AS r FROM t;
 
 -- name: Case0634
-SELECT bitmap_count(X'FF01') AS r FROM t;
+SELECT hex(bn) AS r FROM t;
 
 -- name: Case0635
-SELECT bitmap_count(bn) AS r FROM t;
+SELECT unhex('4a4B') AS r FROM t;
 
 -- name: Case0636
-SELECT bitmap_count(X'') AS r FROM t;
+SELECT unhex('123') AS r FROM t;
 
 -- name: Case0637
-SELECT greatest(bn, bm) AS r FROM t;
+SELECT unhex('zz') AS r FROM t;
 
 -- name: Case0638
-SELECT least(bn, bm, X'00') AS r FROM t;
+SELECT unhex('') AS r FROM t;
 
 -- name: Case0639
-SELECT upper(bn) AS r FROM t;
+SELECT unhex(bn) AS r FROM t;
 
 -- name: Case0640
-SELECT dayofweek(d) AS r FROM t;
+SELECT base64(bn) AS r FROM t;
 
 -- name: Case0641
-SELECT dayofweek(d) AS r FROM t;
+SELECT unbase64('U3BhcmsgU1FM') AS r FROM t;
 
 -- name: Case0642
-SELECT dayofweek(d) AS r FROM t;
+SELECT unbase64('QQ') AS r FROM t;
 
 -- name: Case0643
-SELECT dayofweek(d) AS r FROM t;
+SELECT unbase64('QU JD') AS r FROM t;
 
 -- name: Case0644
-SELECT weekday(d) AS r FROM t;
+SELECT unbase64('Q') AS r FROM t;
 
 -- name: Case0645
-SELECT weekday(d) AS r FROM t;
+SELECT unbase64('QQ=x') AS r FROM t;
 
 -- name: Case0646
-SELECT weekday(d) AS r FROM t;
+SELECT to_binary('QUJD', 'base64') AS r FROM t;
 
 -- name: Case0647
-SELECT weekday(d) AS r FROM t;
+SELECT to_binary('abc=', 'BASE64') AS r FROM t;
 
 -- name: Case0648
-SELECT dayofyear(d) AS r FROM t;
+SELECT to_binary('abc', 'base64') AS r FROM t;
 
 -- name: Case0649
-SELECT dayofyear(d) AS r FROM t;
+SELECT to_binary('abcde', 'base64') AS r FROM t;
 
 -- name: Case0650
-SELECT dayofyear(d) AS r FROM t;
+SELECT try_to_binary('abcde', 'base64') AS r FROM t;
 
 -- name: Case0651
-SELECT dayofyear(d) AS r FROM t;
+SELECT to_binary('zz', 'hex') AS r FROM t;
 
 -- name: Case0652
-SELECT quarter(d) AS r FROM t;
+SELECT to_binary('4142') AS r FROM t;
 
 -- name: Case0653
-SELECT quarter(d) AS r FROM t;
+SELECT try_to_binary('zz') AS r FROM t;
 
 -- name: Case0654
-SELECT quarter(d) AS r FROM t;
+SELECT to_binary('abc', 'utf-8') AS r FROM t;
 
 -- name: Case0655
-SELECT quarter(d) AS r FROM t;
+SELECT try_to_binary('abc', 'nope') AS r FROM t;
 
 -- name: Case0656
-SELECT weekofyear(d) AS r FROM t;
+SELECT to_binary(s, NULL) AS r FROM t;
 
 -- name: Case0657
-SELECT weekofyear(d) AS r FROM t;
+SELECT bn < bm AS r FROM t;
 
 -- name: Case0658
-SELECT weekofyear(d) AS r FROM t;
+SELECT bn < bm AS r FROM t;
 
 -- name: Case0659
-SELECT weekofyear(d) AS r FROM t;
+SELECT bn > bm AS r FROM t;
 
 -- name: Case0660
-SELECT weekofyear(d) AS r FROM t;
+SELECT bn = X'00FF' AS r FROM t;
 
 -- name: Case0661
-SELECT weekofyear(d) AS r FROM t;
+SELECT bn = 'A' AS r FROM t;
 
 -- name: Case0662
-SELECT dayname(d) AS r FROM t;
+SELECT bn <=> bm AS r FROM t;
 
 -- name: Case0663
-SELECT dayname(d) AS r FROM t;
+SELECT concat(bn, bm) AS r FROM t;
 
 -- name: Case0664
-SELECT dayname(d) AS r FROM t;
+SELECT concat(bn, bm) AS r FROM t;
 
 -- name: Case0665
-SELECT dayname(d) AS r FROM t;
+SELECT concat(bn, 'x') AS r FROM t;
 
 -- name: Case0666
-SELECT dayname(d) AS r FROM t;
+SELECT bn || bm AS r FROM t;
 
 -- name: Case0667
-SELECT dayname(d) AS r FROM t;
+SELECT substr(bn, -2) AS r FROM t;
 
 -- name: Case0668
-SELECT monthname(d) AS r FROM t;
+SELECT substr(bn, 2, 1) AS r FROM t;
 
 -- name: Case0669
-SELECT monthname(d) AS r FROM t;
+SELECT substring(bn, -5, 3) AS r FROM t;
 
 -- name: Case0670
-SELECT monthname(d) AS r FROM t;
+SELECT substr(bn, 0) AS r FROM t;
 
 -- name: Case0671
-SELECT monthname(d) AS r FROM t;
+SELECT substr(bn, 4) AS r FROM t;
 
 -- name: Case0672
-SELECT monthname('2024-07-04') AS r FROM t;
+SELECT substr(bn, 2, -1) AS r FROM t;
 
 -- name: Case0673
-SELECT monthname('2024-13-04') AS r FROM t;
+SELECT length(bn) AS r FROM t;
 
 -- name: Case0674
-SELECT last_day(d) AS r FROM t;
+SELECT octet_length(bn) AS r FROM t;
 
 -- name: Case0675
-SELECT last_day(d) AS r FROM t;
+SELECT bit_length(bn) AS r FROM t;
 
 -- name: Case0676
-SELECT last_day(d) AS r FROM t;
+SELECT md5(X'') AS r FROM t;
 
 -- name: Case0677
-SELECT last_day(d) AS r FROM t;
+SELECT sha2(CAST('abc' AS BINARY), 256) AS r FROM t;
 
 -- name: Case0678
-SELECT add_months(d, 1) AS r FROM t;
+SELECT crc32(CAST('abc' AS BINARY)) AS r FROM t;
 
 -- name: Case0679
-SELECT add_months(d, 1) AS r FROM t;
+SELECT encode('é', 'ISO-8859-1') AS r FROM t;
 
 -- name: Case0680
-SELECT add_months(d, -13) AS r FROM t;
+SELECT encode('€', 'ISO-8859-1') AS r FROM t;
 
 -- name: Case0681
-SELECT add_months(d, 12) AS r FROM t;
+SELECT encode('A', 'UTF-16') AS r FROM t;
 
 -- name: Case0682
-SELECT add_months(d, i) AS r FROM t;
+SELECT encode('A', 'utf-16le') AS r FROM t;
 
 -- name: Case0683
-SELECT add_months(d, i) AS r FROM t;
+SELECT encode('a', 'EBCDIC') AS r FROM t;
 
 -- name: Case0684
-SELECT add_months(d, i) AS r FROM t;
+SELECT decode(X'E9', 'ISO-8859-1') AS r FROM t;
 
 -- name: Case0685
-SELECT add_months(e, i) AS r FROM t;
+SELECT decode(X'FF', 'UTF-8') AS r FROM t;
 
 -- name: Case0686
-SELECT next_day(d, 'TU') AS r FROM t;
+SELECT decode(bn, 'UTF-16') AS r FROM t;
 
 -- name: Case0687
-SELECT next_day(d, 'mon') AS r FROM t;
+SELECT decode(2, 1, 'a', 2, 'b', 'c') AS r FROM t;
 
 -- name: Case0688
-SELECT next_day(d, 'Sunday') AS r FROM t;
+SELECT coalesce(bn, X'FF') AS r FROM t;
 
 -- name: Case0689
-SELECT next_day(d, s) AS r FROM t;
+SELECT CASE WHEN p THEN bn ELSE 'z' END AS r FROM t;
 
 -- name: Case0690
-SELECT next_day(d, s) AS r FROM t;
+SELECT bn IN (X'01', 'A') AS r FROM t;
 
 -- name: Case0691
-SELECT next_day(d, s) AS r FROM t;
+SELECT nullif(bn, X'01') AS r FROM t;
 
 -- name: Case0692
-SELECT make_date(2013, 7, 15) AS r FROM t;
+SELECT typeof(bn) AS r FROM t;
 
 -- name: Case0693
-SELECT make_date(i, 2, 29) AS r FROM t;
+SELECT hash(bn) = hash('abc') AS r FROM t;
 
 -- name: Case0694
-SELECT make_date(i, 2, 29) AS r FROM t;
+SELECT bitmap_count(X'FF01') AS r FROM t;
 
 -- name: Case0695
-SELECT make_date(i, 13, j) AS r FROM t;
+SELECT bitmap_count(bn) AS r FROM t;
 
 -- name: Case0696
-SELECT make_date(i, 13, j) AS r FROM t;
+SELECT bitmap_count(X'') AS r FROM t;
 
 -- name: Case0697
-SELECT make_date(i, 1, 1) AS r FROM t;
+SELECT greatest(bn, bm) AS r FROM t;
 
 -- name: Case0698
-SELECT unix_date(d) AS r FROM t;
+SELECT least(bn, bm, X'00') AS r FROM t;
 
 -- name: Case0699
-SELECT unix_date(d) AS r FROM t;
+SELECT upper(bn) AS r FROM t;
 
 -- name: Case0700
-SELECT unix_date(d) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0701
-SELECT date_from_unix_date(i) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0702
-SELECT date_from_unix_date(i) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0703
-SELECT date_from_unix_date(i) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0704
-SELECT months_between(d, e) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0705
-SELECT months_between(d, e, false) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0706
-SELECT months_between(d, e) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0707
-SELECT months_between(d, e) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0708
-SELECT months_between(d, e) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0709
-SELECT months_between(d, e) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0710
-SELECT months_between(d, e, p) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0711
-SELECT dateadd(d, 1) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0712
-SELECT date_diff(d, e) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0713
-SELECT d + 1 AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0714
-SELECT d - 1 AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0715
-SELECT 1 + d AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0716
-SELECT d + i AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0717
-SELECT d - i AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0718
-SELECT d + i AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0719
-SELECT d + NULL AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0720
-SELECT NULL - 1 + d AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0721
-SELECT d + a AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0722
-SELECT d + a AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0723
-SELECT d + a AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0724
-SELECT d - x AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0725
-SELECT date_add(d, a) AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0726
-SELECT date_add(d, '7') AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0727
-SELECT date_add(s, 1) AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0728
-SELECT datediff(s, d) AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0729
-SELECT d > '2024-01-01' AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0730
-SELECT d > '2024-01-01' AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0731
-SELECT '2024-01-01' <= d AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0732
-SELECT d = s AS r FROM t;
+SELECT monthname('2024-07-04') AS r FROM t;
 
 -- name: Case0733
-SELECT d = s AS r FROM t;
+SELECT monthname('2024-13-04') AS r FROM t;
 
 -- name: Case0734
-SELECT d = s AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0735
-SELECT d = s AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0736
-SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0737
-SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0738
-SELECT d NOT BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT add_months(d, 1) AS r FROM t;
 
 -- name: Case0739
-SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT add_months(d, 1) AS r FROM t;
 
 -- name: Case0740
-SELECT a = '1' AS r FROM t;
+SELECT add_months(d, -13) AS r FROM t;
 
 -- name: Case0741
-SELECT i = '1' AS r FROM t;
+SELECT add_months(d, 12) AS r FROM t;
 
 -- name: Case0742
-SELECT i < '3000000000' AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0743
-SELECT a = s AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0744
-SELECT a = s AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0745
-SELECT a = s AS r FROM t;
+SELECT add_months(e, i) AS r FROM t;
 
 -- name: Case0746
-SELECT x = '1.5' AS r FROM t;
+SELECT next_day(d, 'TU') AS r FROM t;
 
 -- name: Case0747
-SELECT x > s AS r FROM t;
+SELECT next_day(d, 'mon') AS r FROM t;
 
 -- name: Case0748
-SELECT s + 1 AS r FROM t;
+SELECT next_day(d, 'Sunday') AS r FROM t;
 
 -- name: Case0749
-SELECT 1 + s AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0750
-SELECT s * x AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0751
-SELECT s / 4 AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0752
-SELECT s DIV 4 AS r FROM t;
+SELECT make_date(2013, 7, 15) AS r FROM t;
 
 -- name: Case0753
-SELECT -s AS r FROM t;
+SELECT make_date(i, 2, 29) AS r FROM t;
 
 -- name: Case0754
-SELECT -s AS r FROM t;
+SELECT make_date(i, 2, 29) AS r FROM t;
 
 -- name: Case0755
-SELECT i + '1' AS r FROM t;
+SELECT make_date(i, 13, j) AS r FROM t;
 
 -- name: Case0756
-SELECT a IN ('1', '2') AS r FROM t;
+SELECT make_date(i, 13, j) AS r FROM t;
 
 -- name: Case0757
-SELECT a IN ('1', '2') AS r FROM t;
+SELECT make_date(i, 1, 1) AS r FROM t;
 
 -- name: Case0758
-SELECT a IN ('1', 'x') AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0759
-SELECT a IN ('1', 'x') AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0760
-SELECT a IN ('1', '2') AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0761
-SELECT i IN (1, '2') AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0762
-SELECT s IN (1, 2) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0763
-SELECT d IN ('2024-01-01', '2024-01-02') AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0764
-SELECT x NOT IN ('0.5', 1) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0765
-SELECT COALESCE(a, '0') AS r FROM t;
+SELECT months_between(d, e, false) AS r FROM t;
 
 -- name: Case0766
-SELECT COALESCE(a, '0') AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0767
-SELECT COALESCE(i, 'x') AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0768
-SELECT COALESCE(i, 'x') AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0769
-SELECT COALESCE(d, '2024-01-01') AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0770
-SELECT COALESCE(x, s) AS r FROM t;
+SELECT months_between(d, e, p) AS r FROM t;
 
 -- name: Case0771
-SELECT IF(p, 1, '2') AS r FROM t;
+SELECT dateadd(d, 1) AS r FROM t;
 
 -- name: Case0772
-SELECT IF(p, s, 1.5) AS r FROM t;
+SELECT date_diff(d, e) AS r FROM t;
 
 -- name: Case0773
-SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
+SELECT d + 1 AS r FROM t;
 
 -- name: Case0774
-SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
+SELECT d - 1 AS r FROM t;
 
 -- name: Case0775
-SELECT CASE WHEN p THEN a ELSE s END AS r FROM t;
+SELECT 1 + d AS r FROM t;
 
 -- name: Case0776
-SELECT CASE s WHEN 1 THEN 'one' WHEN 2 THEN 'two' END AS r FROM t;
+SELECT d + i AS r FROM t;
 
 -- name: Case0777
-SELECT CASE WHEN p THEN p ELSE 'true' END AS r FROM t;
+SELECT d - i AS r FROM t;
 
 -- name: Case0778
-SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
+SELECT d + i AS r FROM t;
 
 -- name: Case0779
-SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
+SELECT d + NULL AS r FROM t;
 
 -- name: Case0780
-SELECT i BETWEEN '1.5' AND 2.5 AS r FROM t;
+SELECT NULL - 1 + d AS r FROM t;
 
 -- name: Case0781
-SELECT i BETWEEN s AND 10 AS r FROM t;
+SELECT d + a AS r FROM t;
 
 -- name: Case0782
-SELECT p = 'true' AS r FROM t;
+SELECT d + a AS r FROM t;
 
 -- name: Case0783
-SELECT p AND s AS r FROM t;
+SELECT d + a AS r FROM t;
 
 -- name: Case0784
-SELECT s OR p AS r FROM t;
+SELECT d - x AS r FROM t;
 
 -- name: Case0785
-SELECT p AND s AS r FROM t;
+SELECT date_add(d, a) AS r FROM t;
 
 -- name: Case0786
-SELECT p AND s AS r FROM t;
+SELECT date_add(d, '7') AS r FROM t;
 
 -- name: Case0787
-SELECT NOT s AS r FROM t;
+SELECT date_add(s, 1) AS r FROM t;
 
 -- name: Case0788
-SELECT length(a) AS r FROM t;
+SELECT datediff(s, d) AS r FROM t;
 
 -- name: Case0789
-SELECT upper(p) AS r FROM t;
+SELECT d > '2024-01-01' AS r FROM t;
 
 -- name: Case0790
-SELECT length(d) AS r FROM t;
+SELECT d > '2024-01-01' AS r FROM t;
 
 -- name: Case0791
-SELECT concat('id-', a) AS r FROM t;
+SELECT '2024-01-01' <= d AS r FROM t;
 
 -- name: Case0792
-SELECT concat('id-', a) AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0793
-SELECT concat(s, d, x) AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0794
-SELECT s || 1 AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0795
-SELECT a || i AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0796
-SELECT abs('-1.5') AS r FROM t;
+SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0797
-SELECT abs(s) AS r FROM t;
+SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0798
-SELECT sqrt(s) AS r FROM t;
+SELECT d NOT BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0799
-SELECT left(s, '2') AS r FROM t;
+SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0800
-SELECT left(s, a) AS r FROM t;
+SELECT a = '1' AS r FROM t;
 
 -- name: Case0801
-SELECT left(s, a) AS r FROM t;
+SELECT i = '1' AS r FROM t;
 
 -- name: Case0802
-SELECT left(s, x) AS r FROM t;
+SELECT i < '3000000000' AS r FROM t;
 
 -- name: Case0803
-SELECT year(s) AS r FROM t;
+SELECT a = s AS r FROM t;
 
 -- name: Case0804
-SELECT year(s) AS r FROM t;
+SELECT a = s AS r FROM t;
 
 -- name: Case0805
-SELECT substring(s, '2') AS r FROM t;
+SELECT a = s AS r FROM t;
 
 -- name: Case0806
-SELECT s LIKE '1%' AS r FROM t;
+SELECT x = '1.5' AS r FROM t;
 
 -- name: Case0807
-SELECT a LIKE '1%' AS r FROM t;
+SELECT x > s AS r FROM t;
 
 -- name: Case0808
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
+SELECT s + 1 AS r FROM t;
 
 -- name: Case0809
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
+SELECT 1 + s AS r FROM t;
 
 -- name: Case0810
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
+SELECT s * x AS r FROM t;
 
 -- name: Case0811
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
+SELECT s / 4 AS r FROM t;
 
 -- name: Case0812
-SELECT CASE s WHEN 1 THEN 'one' WHEN 'a' THEN 'letter' END AS r FROM t;
+SELECT s DIV 4 AS r FROM t;
 
 -- name: Case0813
-SELECT CASE i WHEN '1' THEN 'one' WHEN 2.5 THEN 'half' ELSE 'other' END AS r FROM t;
+SELECT -s AS r FROM t;
 
 -- name: Case0814
-SELECT bit_count(s) AS r FROM t;
+SELECT -s AS r FROM t;
 
 -- name: Case0815
-SELECT schema_of_csv('1,abc') AS r FROM t;
+SELECT i + '1' AS r FROM t;
 
 -- name: Case0816
-SELECT schema_of_csv('2147483648,-7,12345678901234567890,1.5,1e5,1.5e1') AS r FROM t;
+SELECT a IN ('1', '2') AS r FROM t;
 
 -- name: Case0817
-SELECT schema_of_csv('NaN,-Inf, 2 ,2020-01-01,2020-1-1,2020-01-01 10:11:12,TRUE,yes') AS r FROM t;
+SELECT a IN ('1', '2') AS r FROM t;
 
 -- name: Case0818
-SELECT schema_of_csv('"1",,""') AS r FROM t;
+SELECT a IN ('1', 'x') AS r FROM t;
 
 -- name: Case0819
-SELECT schema_of_csv('1;a,b', map('sep', ';')) AS r FROM t;
+SELECT a IN ('1', 'x') AS r FROM t;
 
 -- name: Case0820
-SELECT schema_of_csv('1|2', map('DELIMITER', '|')) AS r FROM t;
+SELECT a IN ('1', '2') AS r FROM t;
 
 -- name: Case0821
-SELECT try_add(1, 2) AS r FROM t;
+SELECT i IN (1, '2') AS r FROM t;
 
 -- name: Case0822
-SELECT try_add(i, j) AS r FROM t;
+SELECT s IN (1, 2) AS r FROM t;
 
 -- name: Case0823
-SELECT try_add(i, j) AS r FROM t;
+SELECT d IN ('2024-01-01', '2024-01-02') AS r FROM t;
 
 -- name: Case0824
-SELECT try_add(i, j) AS r FROM t;
+SELECT x NOT IN ('0.5', 1) AS r FROM t;
 
 -- name: Case0825
-SELECT try_add(a, b) AS r FROM t;
+SELECT COALESCE(a, '0') AS r FROM t;
 
 -- name: Case0826
-SELECT try_add(a, i) AS r FROM t;
+SELECT COALESCE(a, '0') AS r FROM t;
 
 -- name: Case0827
-SELECT try_add(x, y) AS r FROM t;
+SELECT COALESCE(i, 'x') AS r FROM t;
 
 -- name: Case0828
-SELECT try_add(x, y) AS r FROM t;
+SELECT COALESCE(i, 'x') AS r FROM t;
 
 -- name: Case0829
-SELECT try_add(i, j) AS r FROM t;
+SELECT COALESCE(d, '2024-01-01') AS r FROM t;
 
 -- name: Case0830
-SELECT try_add(i, 1 DIV j) AS r FROM t;
+SELECT COALESCE(x, s) AS r FROM t;
 
 -- name: Case0831
-SELECT try_add(i, 1 DIV a) AS r FROM t;
+SELECT IF(p, 1, '2') AS r FROM t;
 
 -- name: Case0832
-SELECT try_add(1 DIV a, i) AS r FROM t;
+SELECT IF(p, s, 1.5) AS r FROM t;
 
 -- name: Case0833
-SELECT try_add(s, 1) AS r FROM t;
+SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
 
 -- name: Case0834
-SELECT try_add(s, 1) AS r FROM t;
+SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
 
 -- name: Case0835
-SELECT try_add(d, 1) AS r FROM t;
+SELECT CASE WHEN p THEN a ELSE s END AS r FROM t;
 
 -- name: Case0836
-SELECT try_add(i, d) AS r FROM t;
+SELECT CASE s WHEN 1 THEN 'one' WHEN 2 THEN 'two' END AS r FROM t;
 
 -- name: Case0837
-SELECT try_add(d, i) AS r FROM t;
+SELECT CASE WHEN p THEN p ELSE 'true' END AS r FROM t;
 
 -- name: Case0838
-SELECT try_add(d, a) AS r FROM t;
+SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
 
 -- name: Case0839
-SELECT TRY(try_add(i, j) + 1) AS r FROM t;
+SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
 
 -- name: Case0840
-SELECT try_subtract(2, 1) AS r FROM t;
+SELECT i BETWEEN '1.5' AND 2.5 AS r FROM t;
 
 -- name: Case0841
-SELECT try_subtract(i, j) AS r FROM t;
+SELECT i BETWEEN s AND 10 AS r FROM t;
 
 -- name: Case0842
-SELECT try_subtract(a, b) AS r FROM t;
+SELECT p = 'true' AS r FROM t;
 
 -- name: Case0843
-SELECT try_subtract(a, b) AS r FROM t;
+SELECT p AND s AS r FROM t;
 
 -- name: Case0844
-SELECT try_subtract(x, i) AS r FROM t;
+SELECT s OR p AS r FROM t;
 
 -- name: Case0845
-SELECT try_subtract(d, 1) AS r FROM t;
+SELECT p AND s AS r FROM t;
 
 -- name: Case0846
-SELECT try_subtract(d, i) AS r FROM t;
+SELECT p AND s AS r FROM t;
 
 -- name: Case0847
-SELECT try_subtract(i, a DIV b) AS r FROM t;
+SELECT NOT s AS r FROM t;
 
 -- name: Case0848
-SELECT try_subtract(a DIV b, i) AS r FROM t;
+SELECT length(a) AS r FROM t;
 
 -- name: Case0849
-SELECT try_multiply(2, 3) AS r FROM t;
+SELECT upper(p) AS r FROM t;
 
 -- name: Case0850
-SELECT try_multiply(i, j) AS r FROM t;
+SELECT length(d) AS r FROM t;
 
 -- name: Case0851
-SELECT try_multiply(i, j) AS r FROM t;
+SELECT concat('id-', a) AS r FROM t;
 
 -- name: Case0852
-SELECT try_multiply(i, j) AS r FROM t;
+SELECT concat('id-', a) AS r FROM t;
 
 -- name: Case0853
-SELECT try_multiply(a, b) AS r FROM t;
+SELECT concat(s, d, x) AS r FROM t;
 
 -- name: Case0854
-SELECT try_multiply(a, b) AS r FROM t;
+SELECT s || 1 AS r FROM t;
 
 -- name: Case0855
-SELECT try_multiply(x, y) AS r FROM t;
+SELECT a || i AS r FROM t;
 
 -- name: Case0856
-SELECT try_multiply(a, b) AS r FROM t;
+SELECT abs('-1.5') AS r FROM t;
 
 -- name: Case0857
-SELECT try_multiply(a, 1 DIV b) AS r FROM t;
+SELECT abs(s) AS r FROM t;
 
 -- name: Case0858
-SELECT try_divide(3, 2) AS r FROM t;
+SELECT sqrt(s) AS r FROM t;
 
 -- name: Case0859
-SELECT try_divide(a, b) AS r FROM t;
+SELECT left(s, '2') AS r FROM t;
 
 -- name: Case0860
-SELECT try_divide(1, 0) AS r FROM t;
+SELECT left(s, a) AS r FROM t;
 
 -- name: Case0861
-SELECT try_divide(x, y) AS r FROM t;
+SELECT left(s, a) AS r FROM t;
 
 -- name: Case0862
-SELECT try_divide(x, y) AS r FROM t;
+SELECT left(s, x) AS r FROM t;
 
 -- name: Case0863
-SELECT try_divide(a, b) AS r FROM t;
+SELECT year(s) AS r FROM t;
 
 -- name: Case0864
-SELECT try_divide(x, y) AS r FROM t;
+SELECT year(s) AS r FROM t;
 
 -- name: Case0865
-SELECT try_divide(i, j) AS r FROM t;
+SELECT substring(s, '2') AS r FROM t;
 
 -- name: Case0866
-SELECT try_divide(i, 1 DIV j) AS r FROM t;
+SELECT s LIKE '1%' AS r FROM t;
 
 -- name: Case0867
-SELECT try_mod(3, 2) AS r FROM t;
+SELECT a LIKE '1%' AS r FROM t;
 
 -- name: Case0868
-SELECT try_mod(i, j) AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
 
 -- name: Case0869
-SELECT try_mod(i, j) AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
 
 -- name: Case0870
-SELECT try_mod(i, j) AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
 
 -- name: Case0871
-SELECT try_mod(a, b) AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
 
 -- name: Case0872
-SELECT try_mod(a, b) AS r FROM t;
+SELECT CASE s WHEN 1 THEN 'one' WHEN 'a' THEN 'letter' END AS r FROM t;
 
 -- name: Case0873
-SELECT try_mod(x, y) AS r FROM t;
+SELECT CASE i WHEN '1' THEN 'one' WHEN 2.5 THEN 'half' ELSE 'other' END AS r FROM t;
 
 -- name: Case0874
-SELECT try_mod(x, y) AS r FROM t;
+SELECT bit_count(s) AS r FROM t;
 
 -- name: Case0875
-SELECT try_mod(i, j) AS r FROM t;
+SELECT schema_of_csv('1,abc') AS r FROM t;
 
 -- name: Case0876
-SELECT try_mod(1 DIV a, j) AS r FROM t;
+SELECT schema_of_csv('2147483648,-7,12345678901234567890,1.5,1e5,1.5e1') AS r FROM t;
 
 -- name: Case0877
-SELECT nvl2(a, i, j) AS r FROM t;
+SELECT schema_of_csv('NaN,-Inf, 2 ,2020-01-01,2020-1-1,2020-01-01 10:11:12,TRUE,yes') AS r FROM t;
 
 -- name: Case0878
-SELECT nvl2(a, i, j) AS r FROM t;
+SELECT schema_of_csv('"1",,""') AS r FROM t;
 
 -- name: Case0879
-SELECT nvl2(a, i, j) AS r FROM t;
+SELECT schema_of_csv('1;a,b', map('sep', ';')) AS r FROM t;
 
 -- name: Case0880
-SELECT nvl2(NULL, 2, 1) AS r FROM t;
+SELECT schema_of_csv('1|2', map('DELIMITER', '|')) AS r FROM t;
 
 -- name: Case0881
-SELECT nvl2(a, i, a) AS r FROM t;
+SELECT try_add(1, 2) AS r FROM t;
 
 -- name: Case0882
-SELECT nvl2(a, 1, 1 DIV b) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0883
-SELECT nvl2(a, 1 DIV b, 1) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0884
-SELECT nvl2(1 DIV b, 1, 2) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0885
-SELECT nvl2(s, 'yes', 'no') AS r FROM t;
+SELECT try_add(a, b) AS r FROM t;
 
 -- name: Case0886
-SELECT nullifzero(0) AS r FROM t;
+SELECT try_add(a, i) AS r FROM t;
 
 -- name: Case0887
-SELECT nullifzero(2) AS r FROM t;
+SELECT try_add(x, y) AS r FROM t;
 
 -- name: Case0888
-SELECT nullifzero(x) AS r FROM t;
+SELECT try_add(x, y) AS r FROM t;
 
 -- name: Case0889
-SELECT nullifzero(x) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0890
-SELECT nullifzero(a) AS r FROM t;
+SELECT try_add(i, 1 DIV j) AS r FROM t;
 
 -- name: Case0891
-SELECT nullifzero(a DIV b) AS r FROM t;
+SELECT try_add(i, 1 DIV a) AS r FROM t;
 
 -- name: Case0892
-SELECT zeroifnull(NULL) AS r FROM t;
+SELECT try_add(1 DIV a, i) AS r FROM t;
 
 -- name: Case0893
-SELECT zeroifnull(a) AS r FROM t;
+SELECT try_add(s, 1) AS r FROM t;
 
 -- name: Case0894
-SELECT zeroifnull(a) AS r FROM t;
+SELECT try_add(s, 1) AS r FROM t;
 
 -- name: Case0895
-SELECT zeroifnull(x) AS r FROM t;
+SELECT try_add(d, 1) AS r FROM t;
 
 -- name: Case0896
-SELECT zeroifnull(a DIV b) AS r FROM t;
+SELECT try_add(i, d) AS r FROM t;
 
 -- name: Case0897
-SELECT EXTRACT(YEAR FROM d) AS r FROM t;
+SELECT try_add(d, i) AS r FROM t;
 
 -- name: Case0898
-SELECT EXTRACT(week FROM d) AS r FROM t;
+SELECT try_add(d, a) AS r FROM t;
 
 -- name: Case0899
-SELECT EXTRACT(doy FROM d) AS r FROM t;
+SELECT TRY(try_add(i, j) + 1) AS r FROM t;
 
 -- name: Case0900
-SELECT date_part('YEAR', d) AS r FROM t;
+SELECT try_subtract(2, 1) AS r FROM t;
 
 -- name: Case0901
-SELECT date_part('week', d) AS r FROM t;
+SELECT try_subtract(i, j) AS r FROM t;
 
 -- name: Case0902
-SELECT date_part('doy', d) AS r FROM t;
+SELECT try_subtract(a, b) AS r FROM t;
 
 -- name: Case0903
-SELECT datepart('MONTH', d) AS r FROM t;
+SELECT try_subtract(a, b) AS r FROM t;
 
 -- name: Case0904
-SELECT EXTRACT(Y FROM d) AS r FROM t;
+SELECT try_subtract(x, i) AS r FROM t;
 
 -- name: Case0905
-SELECT EXTRACT(YEARS FROM d) AS r FROM t;
+SELECT try_subtract(d, 1) AS r FROM t;
 
 -- name: Case0906
-SELECT EXTRACT(YR FROM d) AS r FROM t;
+SELECT try_subtract(d, i) AS r FROM t;
 
 -- name: Case0907
-SELECT EXTRACT(YRS FROM d) AS r FROM t;
+SELECT try_subtract(i, a DIV b) AS r FROM t;
 
 -- name: Case0908
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
+SELECT try_subtract(a DIV b, i) AS r FROM t;
 
 -- name: Case0909
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
+SELECT try_multiply(2, 3) AS r FROM t;
 
 -- name: Case0910
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0911
-SELECT EXTRACT(QUARTER FROM d) AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0912
-SELECT EXTRACT(QTR FROM d) AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0913
-SELECT EXTRACT(MON FROM d) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0914
-SELECT EXTRACT(MONS FROM d) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0915
-SELECT EXTRACT(MONTHS FROM d) AS r FROM t;
+SELECT try_multiply(x, y) AS r FROM t;
 
 -- name: Case0916
-SELECT EXTRACT(W FROM d) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0917
-SELECT EXTRACT(WEEKS FROM d) AS r FROM t;
+SELECT try_multiply(a, 1 DIV b) AS r FROM t;
 
 -- name: Case0918
-SELECT EXTRACT(DAY FROM d) AS r FROM t;
+SELECT try_divide(3, 2) AS r FROM t;
 
 -- name: Case0919
-SELECT EXTRACT(D FROM d) AS r FROM t;
+SELECT try_divide(a, b) AS r FROM t;
 
 -- name: Case0920
-SELECT EXTRACT(DAYS FROM d) AS r FROM t;
+SELECT try_divide(1, 0) AS r FROM t;
 
 -- name: Case0921
-SELECT EXTRACT(DAYOFWEEK FROM d) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0922
-SELECT EXTRACT(DOW FROM d) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0923
-SELECT EXTRACT(DAYOFWEEK_ISO FROM d) AS r FROM t;
+SELECT try_divide(a, b) AS r FROM t;
 
 -- name: Case0924
-SELECT EXTRACT(DOW_ISO FROM d) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0925
-SELECT EXTRACT(DOY FROM d) AS r FROM t;
+SELECT try_divide(i, j) AS r FROM t;
 
 -- name: Case0926
-SELECT date_part('dayofweek_iso', d) AS r FROM t;
+SELECT try_divide(i, 1 DIV j) AS r FROM t;
 
 -- name: Case0927
-SELECT date_part('Quarter', d) AS r FROM t;
+SELECT try_mod(3, 2) AS r FROM t;
 
 -- name: Case0928
-SELECT EXTRACT(YEAR FROM d) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0929
-SELECT date_part('yearofweek', d) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0930
-SELECT EXTRACT(YEAR FROM s) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0931
-SELECT EXTRACT(YEAR FROM s) AS r FROM t;
+SELECT try_mod(a, b) AS r FROM t;
 
 -- name: Case0932
-SELECT EXTRACT(DAY FROM d + i) AS r FROM t;
+SELECT try_mod(a, b) AS r FROM t;
 
 -- name: Case0933
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
+SELECT try_mod(x, y) AS r FROM t;
 
 -- name: Case0934
-SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
+SELECT try_mod(x, y) AS r FROM t;
 
 -- name: Case0935
-SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case0936
-SELECT trunc(d, 'week') AS r FROM t;
+SELECT try_mod(1 DIV a, j) AS r FROM t;
 
 -- name: Case0937
-SELECT trunc(d, 'quarter') AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case0938
-SELECT trunc(d, 'MM') AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case0939
-SELECT trunc(d, 'YEAR') AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case0940
-SELECT trunc(d, 'yyyy') AS r FROM t;
+SELECT nvl2(NULL, 2, 1) AS r FROM t;
 
 -- name: Case0941
-SELECT trunc(d, 'YY') AS r FROM t;
+SELECT nvl2(a, i, a) AS r FROM t;
 
 -- name: Case0942
-SELECT trunc(d, 'MON') AS r FROM t;
+SELECT nvl2(a, 1, 1 DIV b) AS r FROM t;
 
 -- name: Case0943
-SELECT trunc(d, 'month') AS r FROM t;
+SELECT nvl2(a, 1 DIV b, 1) AS r FROM t;
 
 -- name: Case0944
-SELECT trunc(d, 'QUARTER') AS r FROM t;
+SELECT nvl2(1 DIV b, 1, 2) AS r FROM t;
 
 -- name: Case0945
-SELECT trunc(d, 'WEEK') AS r FROM t;
+SELECT nvl2(s, 'yes', 'no') AS r FROM t;
 
 -- name: Case0946
-SELECT trunc(d, 'WEEK') AS r FROM t;
+SELECT nullifzero(0) AS r FROM t;
 
 -- name: Case0947
-SELECT trunc(d, 'DAY') AS r FROM t;
+SELECT nullifzero(2) AS r FROM t;
 
 -- name: Case0948
-SELECT trunc(d, 'DD') AS r FROM t;
+SELECT nullifzero(x) AS r FROM t;
 
 -- name: Case0949
-SELECT trunc(d, 'decade') AS r FROM t;
+SELECT nullifzero(x) AS r FROM t;
 
 -- name: Case0950
-SELECT trunc(d, s) AS r FROM t;
+SELECT nullifzero(a) AS r FROM t;
 
 -- name: Case0951
-SELECT trunc(d, s) AS r FROM t;
+SELECT nullifzero(a DIV b) AS r FROM t;
 
 -- name: Case0952
-SELECT trunc(d, s) AS r FROM t;
+SELECT zeroifnull(NULL) AS r FROM t;
 
 -- name: Case0953
-SELECT trunc(s, 'MM') AS r FROM t;
+SELECT zeroifnull(a) AS r FROM t;
 
 -- name: Case0954
-SELECT trunc(date_from_unix_date(i), 'YEAR') AS r FROM t;
+SELECT zeroifnull(a) AS r FROM t;
 
 -- name: Case0955
-SELECT trunc(date_from_unix_date(i), 'WEEK') AS r FROM t;
+SELECT zeroifnull(x) AS r FROM t;
 
 -- name: Case0956
-SELECT trunc(date_from_unix_date(i), s) AS r FROM t;
+SELECT zeroifnull(a DIV b) AS r FROM t;
 
 -- name: Case0957
-SELECT trunc(d, CAST(a AS VARCHAR)) AS r FROM t;
+SELECT EXTRACT(YEAR FROM d) AS r FROM t;
 
 -- name: Case0958
-SELECT trunc(CAST(s AS DATE), 'MM') AS r FROM t;
+SELECT EXTRACT(week FROM d) AS r FROM t;
 
 -- name: Case0959
-SELECT to_date(s) AS r FROM t;
+SELECT EXTRACT(doy FROM d) AS r FROM t;
 
 -- name: Case0960
-SELECT to_date(s) AS r FROM t;
+SELECT date_part('YEAR', d) AS r FROM t;
 
 -- name: Case0961
-SELECT to_date(s) AS r FROM t;
+SELECT date_part('week', d) AS r FROM t;
 
 -- name: Case0962
-SELECT to_date(s) AS r FROM t;
+SELECT date_part('doy', d) AS r FROM t;
 
 -- name: Case0963
-SELECT to_date(d) AS r FROM t;
+SELECT datepart('MONTH', d) AS r FROM t;
 
 -- name: Case0964
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(Y FROM d) AS r FROM t;
 
 -- name: Case0965
-SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
+SELECT EXTRACT(YEARS FROM d) AS r FROM t;
 
 -- name: Case0966
-SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
+SELECT EXTRACT(YR FROM d) AS r FROM t;
 
 -- name: Case0967
-SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
+SELECT EXTRACT(YRS FROM d) AS r FROM t;
 
 -- name: Case0968
-SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0969
-SELECT to_date(s, 'yyyyMMdd') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0970
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0971
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(QUARTER FROM d) AS r FROM t;
 
 -- name: Case0972
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(QTR FROM d) AS r FROM t;
 
 -- name: Case0973
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(MON FROM d) AS r FROM t;
 
 -- name: Case0974
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(MONS FROM d) AS r FROM t;
 
 -- name: Case0975
-SELECT to_date(s, 'yyyy-MM') AS r FROM t;
+SELECT EXTRACT(MONTHS FROM d) AS r FROM t;
 
 -- name: Case0976
-SELECT to_date(s, 'yyyy') AS r FROM t;
+SELECT EXTRACT(W FROM d) AS r FROM t;
 
 -- name: Case0977
-SELECT to_date(s, 'MM-dd') AS r FROM t;
+SELECT EXTRACT(WEEKS FROM d) AS r FROM t;
 
 -- name: Case0978
-SELECT to_date(s, 'yy-MM-dd') AS r FROM t;
+SELECT EXTRACT(DAY FROM d) AS r FROM t;
 
 -- name: Case0979
-SELECT to_date(s, 'yyyy DDD') AS r FROM t;
+SELECT EXTRACT(D FROM d) AS r FROM t;
 
 -- name: Case0980
-SELECT to_date(s, 'yyyy DDD') AS r FROM t;
+SELECT EXTRACT(DAYS FROM d) AS r FROM t;
 
 -- name: Case0981
-SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
+SELECT EXTRACT(DAYOFWEEK FROM d) AS r FROM t;
 
 -- name: Case0982
-SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
+SELECT EXTRACT(DOW FROM d) AS r FROM t;
 
 -- name: Case0983
-SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
+SELECT EXTRACT(DAYOFWEEK_ISO FROM d) AS r FROM t;
 
 -- name: Case0984
-SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
+SELECT EXTRACT(DOW_ISO FROM d) AS r FROM t;
 
 -- name: Case0985
-SELECT to_date(s, 'EEE, yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(DOY FROM d) AS r FROM t;
 
 -- name: Case0986
-SELECT to_date(s, 'EEEE, yyyy-MM-dd') AS r FROM t;
+SELECT date_part('dayofweek_iso', d) AS r FROM t;
 
 -- name: Case0987
-SELECT to_date(s, '\'day\' dd \'of\' MM yyyy') AS r FROM t;
+SELECT date_part('Quarter', d) AS r FROM t;
 
 -- name: Case0988
-SELECT to_date(s, 'yyyy\'\'MM\'\'dd') AS r FROM t;
+SELECT EXTRACT(YEAR FROM d) AS r FROM t;
 
 -- name: Case0989
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT date_part('yearofweek', d) AS r FROM t;
 
 -- name: Case0990
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(YEAR FROM s) AS r FROM t;
 
 -- name: Case0991
-SELECT to_date(s, u) AS r FROM t;
+SELECT EXTRACT(YEAR FROM s) AS r FROM t;
 
 -- name: Case0992
-SELECT to_date(s, u) AS r FROM t;
+SELECT EXTRACT(DAY FROM d + i) AS r FROM t;
 
 -- name: Case0993
-SELECT to_date(s, u) AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case0994
-SELECT to_date(s, u) AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
 
 -- name: Case0995
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
 
 -- name: Case0996
-SELECT to_date(CAST(a AS VARCHAR) || s, 'yyyy-MM-dd') AS r FROM t;
+SELECT trunc(d, 'week') AS r FROM t;
 
 -- name: Case0997
-SELECT try_to_date(s) AS r FROM t;
+SELECT trunc(d, 'quarter') AS r FROM t;
 
 -- name: Case0998
-SELECT try_to_date(s) AS r FROM t;
+SELECT trunc(d, 'MM') AS r FROM t;
 
 -- name: Case0999
-SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT trunc(d, 'YEAR') AS r FROM t;
 
 -- name: Case1000
-SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT trunc(d, 'yyyy') AS r FROM t;
 
 -- name: Case1001
-SELECT try_to_date(s, u) AS r FROM t;
+SELECT trunc(d, 'YY') AS r FROM t;
 
 -- name: Case1002
-SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT trunc(d, 'MON') AS r FROM t;
 
 -- name: Case1003
-SELECT try_to_date(CAST(a AS VARCHAR), 'yyyy') AS r FROM t;
+SELECT trunc(d, 'month') AS r FROM t;
 
 -- name: Case1004
-SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
+SELECT trunc(d, 'QUARTER') AS r FROM t;
 
 -- name: Case1005
-SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
+SELECT trunc(d, 'WEEK') AS r FROM t;
 
 -- name: Case1006
-SELECT date_format(s, 'y') AS r FROM t;
+SELECT trunc(d, 'WEEK') AS r FROM t;
 
 -- name: Case1007
-SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT trunc(d, 'DAY') AS r FROM t;
 
 -- name: Case1008
-SELECT date_format(d, 'EEEE, MMMM d, yyyy') AS r FROM t;
+SELECT trunc(d, 'DD') AS r FROM t;
 
 -- name: Case1009
-SELECT date_format(d, 'E EEE MMM M d') AS r FROM t;
+SELECT trunc(d, 'decade') AS r FROM t;
 
 -- name: Case1010
-SELECT date_format(d, 'yy/MM/dd') AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case1011
-SELECT date_format(d, 'D DD DDD') AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case1012
-SELECT date_format(d, 'D') AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case1013
-SELECT date_format(d, 'Q QQ QQQ QQQQ') AS r FROM t;
+SELECT trunc(s, 'MM') AS r FROM t;
 
 -- name: Case1014
-SELECT date_format(d, 'LLLL') AS r FROM t;
+SELECT trunc(date_from_unix_date(i), 'YEAR') AS r FROM t;
 
 -- name: Case1015
-SELECT date_format(d, '\'week of\' yyyy') AS r FROM t;
+SELECT trunc(date_from_unix_date(i), 'WEEK') AS r FROM t;
 
 -- name: Case1016
-SELECT date_format(d, 'dd\'\'MM') AS r FROM t;
+SELECT trunc(date_from_unix_date(i), s) AS r FROM t;
 
 -- name: Case1017
-SELECT date_format(d, 'yyyy') AS r FROM t;
+SELECT trunc(d, CAST(a AS VARCHAR)) AS r FROM t;
 
 -- name: Case1018
-SELECT date_format(d, 'y') AS r FROM t;
+SELECT trunc(CAST(s AS DATE), 'MM') AS r FROM t;
 
 -- name: Case1019
-SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1020
-SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1021
-SELECT date_format(d, 'yyyyyy') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1022
-SELECT date_format(d, 'yyyy.MM.dd / ??') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1023
-SELECT date_format(d, u) AS r FROM t;
+SELECT to_date(d) AS r FROM t;
 
 -- name: Case1024
-SELECT date_format(d, u) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1025
-SELECT date_format(d, u) AS r FROM t;
+SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
 
 -- name: Case1026
-SELECT date_format(d, u) AS r FROM t;
+SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
 
 -- name: Case1027
-SELECT date_format(d, u) AS r FROM t;
+SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
 
 -- name: Case1028
-SELECT date_format(d, u) AS r FROM t;
+SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
 
 -- name: Case1029
-SELECT date_format(d, '') AS r FROM t;
+SELECT to_date(s, 'yyyyMMdd') AS r FROM t;
 
 -- name: Case1030
-SELECT 1.5 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1031
-SELECT 0.06 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1032
-SELECT 1.50 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1033
-SELECT .5 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1034
-SELECT -0.0 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1035
-SELECT 1e3 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM') AS r FROM t;
 
 -- name: Case1036
-SELECT 1.5D AS r FROM t;
+SELECT to_date(s, 'yyyy') AS r FROM t;
 
 -- name: Case1037
-SELECT 1.5BD AS r FROM t;
+SELECT to_date(s, 'MM-dd') AS r FROM t;
 
 -- name: Case1038
-SELECT 1E2BD AS r FROM t;
+SELECT to_date(s, 'yy-MM-dd') AS r FROM t;
 
 -- name: Case1039
-SELECT 7L AS r FROM t;
+SELECT to_date(s, 'yyyy DDD') AS r FROM t;
 
 -- name: Case1040
-SELECT 12345678901234567890 AS r FROM t;
+SELECT to_date(s, 'yyyy DDD') AS r FROM t;
 
 -- name: Case1041
-SELECT typeof(v) AS r FROM t;
+SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
 
 -- name: Case1042
-SELECT v + v AS r FROM t;
+SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
 
 -- name: Case1043
-SELECT v - z AS r FROM t;
+SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
 
 -- name: Case1044
-SELECT z + z AS r FROM t;
+SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
 
 -- name: Case1045
-SELECT v + a AS r FROM t;
+SELECT to_date(s, 'EEE, yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1046
-SELECT v + i AS r FROM t;
+SELECT to_date(s, 'EEEE, yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1047
-SELECT v + 1 AS r FROM t;
+SELECT to_date(s, '\'day\' dd \'of\' MM yyyy') AS r FROM t;
 
 -- name: Case1048
-SELECT v + x AS r FROM t;
+SELECT to_date(s, 'yyyy\'\'MM\'\'dd') AS r FROM t;
 
 -- name: Case1049
-SELECT v + NULL AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1050
-SELECT v * z AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1051
-SELECT 1.5 / 2 AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1052
-SELECT v / z AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1053
-SELECT v / 3 AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1054
-SELECT 1 / 3.000 AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1055
-SELECT 2 / 3.0 AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1056
-SELECT -1 / 6.0 AS r FROM t;
+SELECT to_date(CAST(a AS VARCHAR) || s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1057
-SELECT v % z AS r FROM t;
+SELECT try_to_date(s) AS r FROM t;
 
 -- name: Case1058
-SELECT v % z AS r FROM t;
+SELECT try_to_date(s) AS r FROM t;
 
 -- name: Case1059
-SELECT v DIV z AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1060
-SELECT v DIV z AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1061
-SELECT pmod(v, z) AS r FROM t;
+SELECT try_to_date(s, u) AS r FROM t;
 
 -- name: Case1062
-SELECT -v AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1063
-SELECT abs(v) AS r FROM t;
+SELECT try_to_date(CAST(a AS VARCHAR), 'yyyy') AS r FROM t;
 
 -- name: Case1064
-SELECT positive(z) AS r FROM t;
+SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
 
 -- name: Case1065
-SELECT w * w AS r FROM t;
+SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
 
 -- name: Case1066
-SELECT w / w AS r FROM t;
+SELECT date_format(s, 'y') AS r FROM t;
 
 -- name: Case1067
-SELECT w + w AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1068
-SELECT w / 3 AS r FROM t;
+SELECT date_format(d, 'EEEE, MMMM d, yyyy') AS r FROM t;
 
 -- name: Case1069
-SELECT w * z AS r FROM t;
+SELECT date_format(d, 'E EEE MMM M d') AS r FROM t;
 
 -- name: Case1070
-SELECT w * z AS r FROM t;
+SELECT date_format(d, 'yy/MM/dd') AS r FROM t;
 
 -- name: Case1071
-SELECT w * z AS r FROM t;
+SELECT date_format(d, 'D DD DDD') AS r FROM t;
 
 -- name: Case1072
-SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
+SELECT date_format(d, 'D') AS r FROM t;
 
 -- name: Case1073
-SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
+SELECT date_format(d, 'Q QQ QQQ QQQQ') AS r FROM t;
 
 -- name: Case1074
-SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
+SELECT date_format(d, 'LLLL') AS r FROM t;
 
 -- name: Case1075
-SELECT round(v, 1) AS r FROM t;
+SELECT date_format(d, '\'week of\' yyyy') AS r FROM t;
 
 -- name: Case1076
-SELECT round(v, 1) AS r FROM t;
+SELECT date_format(d, 'dd\'\'MM') AS r FROM t;
 
 -- name: Case1077
-SELECT round(v) AS r FROM t;
+SELECT date_format(d, 'yyyy') AS r FROM t;
 
 -- name: Case1078
-SELECT round(v, -1) AS r FROM t;
+SELECT date_format(d, 'y') AS r FROM t;
 
 -- name: Case1079
-SELECT round(v, 5) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1080
-SELECT bround(v, 1) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1081
-SELECT bround(v, 1) AS r FROM t;
+SELECT date_format(d, 'yyyyyy') AS r FROM t;
 
 -- name: Case1082
-SELECT floor(v) AS r FROM t;
+SELECT date_format(d, 'yyyy.MM.dd / ??') AS r FROM t;
 
 -- name: Case1083
-SELECT ceil(v) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1084
-SELECT ceil(z) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1085
-SELECT CAST(a AS DECIMAL(18,0)) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1086
-SELECT CAST(a AS DECIMAL(18,0)) + 1 AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1087
-SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1088
-SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1089
-SELECT CAST(a AS DECIMAL(19,0)) * 10 AS r FROM t;
+SELECT date_format(d, '') AS r FROM t;
 
 -- name: Case1090
-SELECT CAST(a AS DECIMAL(20,0)) AS r FROM t;
+SELECT 1.5 AS r FROM t;
 
 -- name: Case1091
-SELECT w * 10 AS r FROM t;
+SELECT 0.06 AS r FROM t;
 
 -- name: Case1092
-SELECT w + w AS r FROM t;
+SELECT 1.50 AS r FROM t;
 
 -- name: Case1093
-SELECT w - w AS r FROM t;
+SELECT .5 AS r FROM t;
 
 -- name: Case1094
-SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) AS r FROM t;
+SELECT -0.0 AS r FROM t;
 
 -- name: Case1095
-SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) + 1 AS r FROM t;
+SELECT 1e3 AS r FROM t;
 
 -- name: Case1096
-SELECT CAST(z AS DECIMAL(2,0)) AS r FROM t;
+SELECT 1.5D AS r FROM t;
 
 -- name: Case1097
-SELECT CAST(i AS DECIMAL(3,1)) AS r FROM t;
+SELECT 1.5BD AS r FROM t;
 
 -- name: Case1098
-SELECT v / 0 AS r FROM t;
+SELECT 1E2BD AS r FROM t;
 
 -- name: Case1099
-SELECT v % 0 AS r FROM t;
+SELECT 7L AS r FROM t;
 
 -- name: Case1100
-SELECT v DIV 0 AS r FROM t;
+SELECT 12345678901234567890 AS r FROM t;
 
 -- name: Case1101
-SELECT CAST(v AS BIGINT) AS r FROM t;
+SELECT typeof(v) AS r FROM t;
 
 -- name: Case1102
-SELECT CAST(v AS INT) AS r FROM t;
+SELECT v + v AS r FROM t;
 
 -- name: Case1103
-SELECT CAST(v AS DOUBLE) AS r FROM t;
+SELECT v - z AS r FROM t;
 
 -- name: Case1104
-SELECT CAST(v AS VARCHAR) AS r FROM t;
+SELECT z + z AS r FROM t;
 
 -- name: Case1105
-SELECT CAST(z AS VARCHAR) AS r FROM t;
+SELECT v + a AS r FROM t;
 
 -- name: Case1106
-SELECT CAST(v AS BOOLEAN) AS r FROM t;
+SELECT v + i AS r FROM t;
 
 -- name: Case1107
-SELECT CAST(' 12.345 ' AS DECIMAL(5,2)) AS r FROM t;
+SELECT v + 1 AS r FROM t;
 
 -- name: Case1108
-SELECT CAST('1e2' AS DECIMAL(5,2)) AS r FROM t;
+SELECT v + x AS r FROM t;
 
 -- name: Case1109
-SELECT CAST('1.2.3' AS DECIMAL(5,2)) AS r FROM t;
+SELECT v + NULL AS r FROM t;
 
 -- name: Case1110
-SELECT CAST(s AS DECIMAL(5,2)) AS r FROM t;
+SELECT v * z AS r FROM t;
 
 -- name: Case1111
-SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
+SELECT 1.5 / 2 AS r FROM t;
 
 -- name: Case1112
-SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
+SELECT v / z AS r FROM t;
 
 -- name: Case1113
-SELECT CAST(CAST('NaN' AS DOUBLE) AS DECIMAL(5,2)) AS r FROM t;
+SELECT v / 3 AS r FROM t;
 
 -- name: Case1114
-SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
+SELECT 1 / 3.000 AS r FROM t;
 
 -- name: Case1115
-SELECT CAST(true AS DECIMAL(3,1)) AS r FROM t;
+SELECT 2 / 3.0 AS r FROM t;
 
 -- name: Case1116
-SELECT v = z AS r FROM t;
+SELECT -1 / 6.0 AS r FROM t;
 
 -- name: Case1117
-SELECT v < z AS r FROM t;
+SELECT v % z AS r FROM t;
 
 -- name: Case1118
-SELECT v = 1.5 AS r FROM t;
+SELECT v % z AS r FROM t;
 
 -- name: Case1119
-SELECT v > a AS r FROM t;
+SELECT v DIV z AS r FROM t;
 
 -- name: Case1120
-SELECT v = x AS r FROM t;
+SELECT v DIV z AS r FROM t;
 
 -- name: Case1121
-SELECT v = s AS r FROM t;
+SELECT pmod(v, z) AS r FROM t;
 
 -- name: Case1122
-SELECT v IN (1.5, 2) AS r FROM t;
+SELECT -v AS r FROM t;
 
 -- name: Case1123
-SELECT v BETWEEN 1 AND 2 AS r FROM t;
+SELECT abs(v) AS r FROM t;
 
 -- name: Case1124
-SELECT greatest(v, z) AS r FROM t;
+SELECT positive(z) AS r FROM t;
 
 -- name: Case1125
-SELECT coalesce(v, z) AS r FROM t;
+SELECT w * w AS r FROM t;
 
 -- name: Case1126
-SELECT CASE WHEN p THEN v ELSE 1 END AS r FROM t;
+SELECT w / w AS r FROM t;
 
 -- name: Case1127
-SELECT v / 0 + z AS r FROM t;
+SELECT w + w AS r FROM t;
 
 -- name: Case1128
-SELECT z + v / 0 AS r FROM t;
+SELECT w / 3 AS r FROM t;
 
 -- name: Case1129
-SELECT CAST('x' AS DECIMAL(5,2)) * v AS r FROM t;
+SELECT w * z AS r FROM t;
 
 -- name: Case1130
-SELECT v * CAST('x' AS DECIMAL(5,2)) AS r FROM t;
+SELECT w * z AS r FROM t;
 
 -- name: Case1131
-SELECT TRY(v / 0) AS r FROM t;
+SELECT w * z AS r FROM t;
 
 -- name: Case1132
-SELECT TRY(CAST('abc' AS DECIMAL(5,2))) AS r FROM t;
+SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
 
 -- name: Case1133
-SELECT v / 0 > 1 OR true AS r FROM t;
+SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
 
 -- name: Case1134
-SELECT true OR v / 0 > 1 AS r FROM t;
+SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
 
 -- name: Case1135
-SELECT try_add(v, z) AS r FROM t;
+SELECT round(v, 1) AS r FROM t;
 
 -- name: Case1136
-SELECT try_add(w, w) AS r FROM t;
+SELECT round(v, 1) AS r FROM t;
 
 -- name: Case1137
-SELECT try_subtract(z, 1) AS r FROM t;
+SELECT round(v) AS r FROM t;
 
 -- name: Case1138
-SELECT try_multiply(w, 10) AS r FROM t;
+SELECT round(v, -1) AS r FROM t;
 
 -- name: Case1139
-SELECT try_divide(v, 0) AS r FROM t;
+SELECT round(v, 5) AS r FROM t;
 
 -- name: Case1140
-SELECT try_divide(v, 4) AS r FROM t;
+SELECT bround(v, 1) AS r FROM t;
 
 -- name: Case1141
-SELECT try_mod(v, 0) AS r FROM t;
+SELECT bround(v, 1) AS r FROM t;
 
 -- name: Case1142
-SELECT try_add(v / 0, 1) AS r FROM t;
+SELECT floor(v) AS r FROM t;
 
 -- name: Case1143
-SELECT decimal(x) AS r FROM t;
+SELECT ceil(v) AS r FROM t;
 
 -- name: Case1144
-SELECT CAST('0e30' AS DECIMAL(5,2)) AS r FROM t;
+SELECT ceil(z) AS r FROM t;
 
 -- name: Case1145
-SELECT CAST('0e38' AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(a AS DECIMAL(18,0)) AS r FROM t;
 
 -- name: Case1146
-SELECT md['a'] AS r FROM t;
+SELECT CAST(a AS DECIMAL(18,0)) + 1 AS r FROM t;
 
 -- name: Case1147
-SELECT md['a'] + 1 AS r FROM t;
+SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
 
 -- name: Case1148
-SELECT md['b'] AS r FROM t;
+SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
 
 -- name: Case1149
-SELECT md['a'] AS r FROM t;
+SELECT CAST(a AS DECIMAL(19,0)) * 10 AS r FROM t;
 
 -- name: Case1150
-SELECT md['a'] AS r FROM t;
+SELECT CAST(a AS DECIMAL(20,0)) AS r FROM t;
 
 -- name: Case1151
-SELECT element_at(md, s) AS r FROM t;
+SELECT w * 10 AS r FROM t;
 
 -- name: Case1152
-SELECT element_at(md, s) AS r FROM t;
+SELECT w + w AS r FROM t;
 
 -- name: Case1153
-SELECT try_element_at(md, s) AS r FROM t;
+SELECT w - w AS r FROM t;
 
 -- name: Case1154
-SELECT map_contains_key(md, 'a') AS r FROM t;
+SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) AS r FROM t;
 
 -- name: Case1155
-SELECT cardinality(md) AS r FROM t;
+SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) + 1 AS r FROM t;
 
 -- name: Case1156
-SELECT md['a'] * md['b'] AS r FROM t;
+SELECT CAST(z AS DECIMAL(2,0)) AS r FROM t;
 
 -- name: Case1157
-SELECT md AS r FROM t;
+SELECT CAST(i AS DECIMAL(3,1)) AS r FROM t;
 
 -- name: Case1158
-SELECT COALESCE(md['a'], v) AS r FROM t;
+SELECT v / 0 AS r FROM t;
 
 -- name: Case1159
-SELECT map('a', v)['a'] AS r FROM t;
+SELECT v % 0 AS r FROM t;
 
 -- name: Case1160
-SELECT map('a', 1.5, 'b', v) AS r FROM t;
+SELECT v DIV 0 AS r FROM t;
 
 -- name: Case1161
-SELECT map('a', 1.5, 'b', v) AS r FROM t;
+SELECT CAST(v AS BIGINT) AS r FROM t;
 
 -- name: Case1162
-SELECT map(s, v)[s] * 2 AS r FROM t;
+SELECT CAST(v AS INT) AS r FROM t;
 
 -- name: Case1163
-SELECT map_concat(md, map('z', CAST(v AS DECIMAL(10,2)))) AS r FROM t;
+SELECT CAST(v AS DOUBLE) AS r FROM t;
 
 -- name: Case1164
-SELECT concat_ws(' ', 'Spark', 'SQL') AS r FROM t;
+SELECT CAST(v AS VARCHAR) AS r FROM t;
 
 -- name: Case1165
-SELECT concat_ws('s') AS r FROM t;
+SELECT CAST(z AS VARCHAR) AS r FROM t;
 
 -- name: Case1166
-SELECT concat_ws('/', 'foo', NULL, 'bar') AS r FROM t;
+SELECT CAST(v AS BOOLEAN) AS r FROM t;
 
 -- name: Case1167
-SELECT concat_ws(NULL, 'Spark', 'SQL') AS r FROM t;
+SELECT CAST(' 12.345 ' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1168
-SELECT concat_ws(',', s, u) AS r FROM t;
+SELECT CAST('1e2' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1169
-SELECT concat_ws(',', s, u) AS r FROM t;
+SELECT CAST('1.2.3' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1170
-SELECT concat_ws(',', s, u, s) AS r FROM t;
+SELECT CAST(s AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1171
-SELECT concat_ws('', s, u) AS r FROM t;
+SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1172
-SELECT concat_ws(s, u, 'x') AS r FROM t;
+SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1173
-SELECT concat_ws(',', 1, 2.5, d) AS r FROM t;
+SELECT CAST(CAST('NaN' AS DOUBLE) AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1174
-SELECT concat_ws(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1175
-SELECT concat_ws(',', CAST(1 DIV j AS VARCHAR), s) AS r FROM t;
+SELECT CAST(true AS DECIMAL(3,1)) AS r FROM t;
 
 -- name: Case1176
-SELECT concat_ws(',', s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT v = z AS r FROM t;
 
 -- name: Case1177
-SELECT elt(1, 'scala', 'java') AS r FROM t;
+SELECT v < z AS r FROM t;
 
 -- name: Case1178
-SELECT elt(2, 'a', 1) AS r FROM t;
+SELECT v = 1.5 AS r FROM t;
 
 -- name: Case1179
-SELECT elt(i, s, u) AS r FROM t;
+SELECT v > a AS r FROM t;
 
 -- name: Case1180
-SELECT elt(i, s, u) AS r FROM t;
+SELECT v = x AS r FROM t;
 
 -- name: Case1181
-SELECT elt(i, s, u) AS r FROM t;
+SELECT v = s AS r FROM t;
 
 -- name: Case1182
-SELECT elt(i, s, u) AS r FROM t;
+SELECT v IN (1.5, 2) AS r FROM t;
 
 -- name: Case1183
-SELECT elt(i, s, u) AS r FROM t;
+SELECT v BETWEEN 1 AND 2 AS r FROM t;
 
 -- name: Case1184
-SELECT elt(1, s, u) AS r FROM t;
+SELECT greatest(v, z) AS r FROM t;
 
 -- name: Case1185
-SELECT elt(2, s, u) AS r FROM t;
+SELECT coalesce(v, z) AS r FROM t;
 
 -- name: Case1186
-SELECT elt(1, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT CASE WHEN p THEN v ELSE 1 END AS r FROM t;
 
 -- name: Case1187
-SELECT elt(2, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT v / 0 + z AS r FROM t;
 
 -- name: Case1188
-SELECT elt(i, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT z + v / 0 AS r FROM t;
 
 -- name: Case1189
-SELECT elt(CAST(1 DIV j AS INT), s) AS r FROM t;
+SELECT CAST('x' AS DECIMAL(5,2)) * v AS r FROM t;
 
 -- name: Case1190
-SELECT try(elt(i, s)) AS r FROM t;
+SELECT v * CAST('x' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1191
-SELECT overlay('Spark SQL' PLACING '_' FROM 6) AS r FROM t;
+SELECT TRY(v / 0) AS r FROM t;
 
 -- name: Case1192
-SELECT overlay('Spark SQL' PLACING 'CORE' FROM 7) AS r FROM t;
+SELECT TRY(CAST('abc' AS DECIMAL(5,2))) AS r FROM t;
 
 -- name: Case1193
-SELECT overlay('Spark SQL' PLACING 'ANSI ' FROM 7 FOR 0) AS r FROM t;
+SELECT v / 0 > 1 OR true AS r FROM t;
 
 -- name: Case1194
-SELECT overlay('Spark SQL' PLACING 'tructured' FROM 2 FOR 4) AS r FROM t;
+SELECT true OR v / 0 > 1 AS r FROM t;
 
 -- name: Case1195
-SELECT overlay(s, u, i) AS r FROM t;
+SELECT try_add(v, z) AS r FROM t;
 
 -- name: Case1196
-SELECT overlay(s, 'X', 0) AS r FROM t;
+SELECT try_add(w, w) AS r FROM t;
 
 -- name: Case1197
-SELECT overlay(s, 'X', 10) AS r FROM t;
+SELECT try_subtract(z, 1) AS r FROM t;
 
 -- name: Case1198
-SELECT overlay(s, 'XY', 2, -1) AS r FROM t;
+SELECT try_multiply(w, 10) AS r FROM t;
 
 -- name: Case1199
-SELECT overlay(s PLACING u FROM i FOR j) AS r FROM t;
+SELECT try_divide(v, 0) AS r FROM t;
 
 -- name: Case1200
-SELECT overlay(s, u, i) AS r FROM t;
+SELECT try_divide(v, 4) AS r FROM t;
 
 -- name: Case1201
-SELECT format_number(12332.123456, 4) AS r FROM t;
+SELECT try_mod(v, 0) AS r FROM t;
 
 -- name: Case1202
-SELECT format_number(12332.123456, '##################.###') AS r FROM t;
+SELECT try_add(v / 0, 1) AS r FROM t;
 
 -- name: Case1203
-SELECT format_number(x, i) AS r FROM t;
+SELECT decimal(x) AS r FROM t;
 
 -- name: Case1204
-SELECT format_number(a, 2) AS r FROM t;
+SELECT CAST('0e30' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1205
-SELECT format_number(a, 0) AS r FROM t;
+SELECT CAST('0e38' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1206
-SELECT format_number(x, 0) AS r FROM t;
+SELECT md['a'] AS r FROM t;
 
 -- name: Case1207
-SELECT format_number(x, 0) AS r FROM t;
+SELECT md['a'] + 1 AS r FROM t;
 
 -- name: Case1208
-SELECT format_number(x, 2) AS r FROM t;
+SELECT md['b'] AS r FROM t;
 
 -- name: Case1209
-SELECT format_number(x, 2) AS r FROM t;
+SELECT md['a'] AS r FROM t;
 
 -- name: Case1210
-SELECT format_number(x, 2) AS r FROM t;
+SELECT md['a'] AS r FROM t;
 
 -- name: Case1211
-SELECT format_number(x, 20) AS r FROM t;
+SELECT element_at(md, s) AS r FROM t;
 
 -- name: Case1212
-SELECT format_number(x, 0) AS r FROM t;
+SELECT element_at(md, s) AS r FROM t;
 
 -- name: Case1213
-SELECT format_number(CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT try_element_at(md, s) AS r FROM t;
 
 -- name: Case1214
-SELECT format_number(CAST('-Infinity' AS DOUBLE), 2) AS r FROM t;
+SELECT map_contains_key(md, 'a') AS r FROM t;
 
 -- name: Case1215
-SELECT format_number(x, i) AS r FROM t;
+SELECT cardinality(md) AS r FROM t;
 
 -- name: Case1216
-SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT md['a'] * md['b'] AS r FROM t;
 
 -- name: Case1217
-SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT md AS r FROM t;
 
 -- name: Case1218
-SELECT format_number(i, '0000') AS r FROM t;
+SELECT COALESCE(md['a'], v) AS r FROM t;
 
 -- name: Case1219
-SELECT format_number(a, '') AS r FROM t;
+SELECT map('a', v)['a'] AS r FROM t;
 
 -- name: Case1220
-SELECT format_number(x, '#,##0.00 EUR') AS r FROM t;
+SELECT map('a', 1.5, 'b', v) AS r FROM t;
 
 -- name: Case1221
-SELECT format_number(x, '#.##') AS r FROM t;
+SELECT map('a', 1.5, 'b', v) AS r FROM t;
 
 -- name: Case1222
-SELECT format_number(x, s) AS r FROM t;
+SELECT map(s, v)[s] * 2 AS r FROM t;
 
 -- name: Case1223
-SELECT format_number(x, s) AS r FROM t;
+SELECT map_concat(md, map('z', CAST(v AS DECIMAL(10,2)))) AS r FROM t;
 
 -- name: Case1224
-SELECT format_number(x, s) AS r FROM t;
+SELECT concat_ws(' ', 'Spark', 'SQL') AS r FROM t;
 
 -- name: Case1225
-SELECT format_number(CAST(s AS DECIMAL(38,3)), 2) AS r FROM t;
+SELECT concat_ws('s') AS r FROM t;
 
 -- name: Case1226
-SELECT format_number(v, 1) AS r FROM t;
+SELECT concat_ws('/', 'foo', NULL, 'bar') AS r FROM t;
 
 -- name: Case1227
-SELECT format_number(v, 1) AS r FROM t;
+SELECT concat_ws(NULL, 'Spark', 'SQL') AS r FROM t;
 
 -- name: Case1228
-SELECT format_number(CAST(s AS DECIMAL(10,3)), 2) AS r FROM t;
+SELECT concat_ws(',', s, u) AS r FROM t;
 
 -- name: Case1229
-SELECT format_number(v, 0) AS r FROM t;
+SELECT concat_ws(',', s, u) AS r FROM t;
 
 -- name: Case1230
-SELECT format_number(z, 5) AS r FROM t;
+SELECT concat_ws(',', s, u, s) AS r FROM t;
 
 -- name: Case1231
-SELECT format_number(w, '#,##0.0#') AS r FROM t;
+SELECT concat_ws('', s, u) AS r FROM t;
 
 -- name: Case1232
-SELECT format_number(w, '0.000000000') AS r FROM t;
+SELECT concat_ws(s, u, 'x') AS r FROM t;
 
 -- name: Case1233
-SELECT format_number(v, i) AS r FROM t;
+SELECT concat_ws(',', 1, 2.5, d) AS r FROM t;
 
 -- name: Case1234
-SELECT format_number(v, 2) AS r FROM t;
+SELECT concat_ws(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1235
-SELECT format_number(v, s) AS r FROM t;
+SELECT concat_ws(',', CAST(1 DIV j AS VARCHAR), s) AS r FROM t;
 
 -- name: Case1236
-SELECT format_string('Hello World %d %s', 100, 'days') AS r FROM t;
+SELECT concat_ws(',', s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1237
-SELECT printf('Hello World %d %s', 100, 'days') AS r FROM t;
+SELECT elt(1, 'scala', 'java') AS r FROM t;
 
 -- name: Case1238
-SELECT format_string('%s', s) AS r FROM t;
+SELECT elt(2, 'a', 1) AS r FROM t;
 
 -- name: Case1239
-SELECT format_string('%5s|%-5s|', s, u) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1240
-SELECT format_string(s, 1) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1241
-SELECT format_string('%.2f', x) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1242
-SELECT format_string('%08.3f|%-6d|%x', x, i, a) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1243
-SELECT format_string('%x %X %#o', i, i, i) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1244
-SELECT format_string('%e', x) AS r FROM t;
+SELECT elt(1, s, u) AS r FROM t;
 
 -- name: Case1245
-SELECT format_string('%g', x) AS r FROM t;
+SELECT elt(2, s, u) AS r FROM t;
 
 -- name: Case1246
-SELECT format_string('%g', x) AS r FROM t;
+SELECT elt(1, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1247
-SELECT format_string('%b %b %b', p, s, u) AS r FROM t;
+SELECT elt(2, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1248
-SELECT format_string('%2$s %1$s %<s', s, u) AS r FROM t;
+SELECT elt(i, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1249
-SELECT format_string('%,d|%+d|%(d', a, b, i) AS r FROM t;
+SELECT elt(CAST(1 DIV j AS INT), s) AS r FROM t;
 
 -- name: Case1250
-SELECT format_string('%s', d) AS r FROM t;
+SELECT try(elt(i, s)) AS r FROM t;
 
 -- name: Case1251
-SELECT format_string('%s %s', x) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING '_' FROM 6) AS r FROM t;
 
 -- name: Case1252
-SELECT format_string('%s', x) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING 'CORE' FROM 7) AS r FROM t;
 
 -- name: Case1253
-SELECT format_string('%d', x) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING 'ANSI ' FROM 7 FOR 0) AS r FROM t;
 
 -- name: Case1254
-SELECT format_string('%q', x) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING 'tructured' FROM 2 FOR 4) AS r FROM t;
 
 -- name: Case1255
-SELECT format_string('%s', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT overlay(s, u, i) AS r FROM t;
 
 -- name: Case1256
-SELECT format_string(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT overlay(s, 'X', 0) AS r FROM t;
 
 -- name: Case1257
-SELECT format_string('%c%c', i, j) AS r FROM t;
+SELECT overlay(s, 'X', 10) AS r FROM t;
 
 -- name: Case1258
-SELECT format_string('%S', s) AS r FROM t;
+SELECT overlay(s, 'XY', 2, -1) AS r FROM t;
 
 -- name: Case1259
-SELECT format_string('100%%') AS r FROM t;
+SELECT overlay(s PLACING u FROM i FOR j) AS r FROM t;
 
 -- name: Case1260
-SELECT format_string('%s', v) AS r FROM t;
+SELECT overlay(s, u, i) AS r FROM t;
 
 -- name: Case1261
-SELECT format_string('%s|%10s|', 1.50, v) AS r FROM t;
+SELECT format_number(12332.123456, 4) AS r FROM t;
 
 -- name: Case1262
-SELECT format_string('%s', w) AS r FROM t;
+SELECT format_number(12332.123456, '##################.###') AS r FROM t;
 
 -- name: Case1263
-SELECT format_string('%s', CAST(s AS DECIMAL(20,10))) AS r FROM t;
+SELECT format_number(x, i) AS r FROM t;
 
 -- name: Case1264
-SELECT format_string('%s %S', CAST(s AS DECIMAL(10,8)), CAST(u AS DECIMAL(10,8))) AS r FROM t;
+SELECT format_number(a, 2) AS r FROM t;
 
 -- name: Case1265
-SELECT format_string('%s', CAST(s AS DECIMAL(38,0))) AS r FROM t;
+SELECT format_number(a, 0) AS r FROM t;
 
 -- name: Case1266
-SELECT format_string('%b %b %s', v, z, z) AS r FROM t;
+SELECT format_number(x, 0) AS r FROM t;
 
 -- name: Case1267
-SELECT format_string('%.2f', v) AS r FROM t;
+SELECT format_number(x, 0) AS r FROM t;
 
 -- name: Case1268
-SELECT format_string('%d', z) AS r FROM t;
+SELECT format_number(x, 2) AS r FROM t;
 
 -- name: Case1269
-SELECT format_string('%s %s', v, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_number(x, 2) AS r FROM t;
 
 -- name: Case1270
-SELECT format_string('%s %s', CAST(1 DIV j AS VARCHAR), v) AS r FROM t;
+SELECT format_number(x, 2) AS r FROM t;
 
 -- name: Case1271
-SELECT mask('abcd-EFGH-8765-4321') AS r FROM t;
+SELECT format_number(x, 20) AS r FROM t;
 
 -- name: Case1272
-SELECT mask('abcd-EFGH-8765-4321', 'Q') AS r FROM t;
+SELECT format_number(x, 0) AS r FROM t;
 
 -- name: Case1273
-SELECT mask('AbCD123-@$#', 'Q', 'q') AS r FROM t;
+SELECT format_number(CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1274
-SELECT mask('AbCD123-@$#', 'Q', 'q', 'd') AS r FROM t;
+SELECT format_number(CAST('-Infinity' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1275
-SELECT mask('AbCD123-@$#', 'Q', 'q', 'd', 'o') AS r FROM t;
+SELECT format_number(x, i) AS r FROM t;
 
 -- name: Case1276
-SELECT mask('AbCD123-@$#', NULL, 'q', 'd', 'o') AS r FROM t;
+SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1277
-SELECT mask('AbCD123-@$#', NULL, NULL, NULL, NULL) AS r FROM t;
+SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1278
-SELECT mask(s) AS r FROM t;
+SELECT format_number(i, '0000') AS r FROM t;
 
 -- name: Case1279
-SELECT mask(s, NULL, NULL, NULL, 'o') AS r FROM t;
+SELECT format_number(a, '') AS r FROM t;
 
 -- name: Case1280
-SELECT mask(s, u, u, u, u) AS r FROM t;
+SELECT format_number(x, '#,##0.00 EUR') AS r FROM t;
 
 -- name: Case1281
-SELECT mask(s, '*', '*', '*', '#') AS r FROM t;
+SELECT format_number(x, '#.##') AS r FROM t;
 
 -- name: Case1282
-SELECT mask(s, u) AS r FROM t;
+SELECT format_number(x, s) AS r FROM t;
 
 -- name: Case1283
-SELECT mask(s, u) AS r FROM t;
+SELECT format_number(x, s) AS r FROM t;
 
 -- name: Case1284
-SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_number(x, s) AS r FROM t;
 
 -- name: Case1285
-SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_number(CAST(s AS DECIMAL(38,3)), 2) AS r FROM t;
 
 -- name: Case1286
-SELECT url_encode('https://spark.apache.org') AS r FROM t;
+SELECT format_number(v, 1) AS r FROM t;
 
 -- name: Case1287
-SELECT url_decode('https%3A%2F%2Fspark.apache.org') AS r FROM t;
+SELECT format_number(v, 1) AS r FROM t;
 
 -- name: Case1288
-SELECT url_encode(s) AS r FROM t;
+SELECT format_number(CAST(s AS DECIMAL(10,3)), 2) AS r FROM t;
 
 -- name: Case1289
-SELECT url_decode(s) AS r FROM t;
+SELECT format_number(v, 0) AS r FROM t;
 
 -- name: Case1290
-SELECT url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
+SELECT format_number(z, 5) AS r FROM t;
 
 -- name: Case1291
-SELECT url_decode(s) AS r FROM t;
+SELECT format_number(w, '#,##0.0#') AS r FROM t;
 
 -- name: Case1292
-SELECT try_url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
+SELECT format_number(w, '0.000000000') AS r FROM t;
 
 -- name: Case1293
-SELECT try_url_decode(s) AS r FROM t;
+SELECT format_number(v, i) AS r FROM t;
 
 -- name: Case1294
-SELECT try_url_decode(CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_number(v, 2) AS r FROM t;
 
 -- name: Case1295
-SELECT url_decode(s) AS r FROM t;
+SELECT format_number(v, s) AS r FROM t;
 
 -- name: Case1296
-SELECT url_encode(s) AS r FROM t;
+SELECT format_string('Hello World %d %s', 100, 'days') AS r FROM t;
 
 -- name: Case1297
-SELECT is_valid_utf8(s) AS r FROM t;
+SELECT printf('Hello World %d %s', 100, 'days') AS r FROM t;
 
 -- name: Case1298
-SELECT is_valid_utf8(s) AS r FROM t;
+SELECT format_string('%s', s) AS r FROM t;
 
 -- name: Case1299
-SELECT make_valid_utf8(s) AS r FROM t;
+SELECT format_string('%5s|%-5s|', s, u) AS r FROM t;
 
 -- name: Case1300
-SELECT make_valid_utf8(s) AS r FROM t;
+SELECT format_string(s, 1) AS r FROM t;
 
 -- name: Case1301
-SELECT validate_utf8(s) AS r FROM t;
+SELECT format_string('%.2f', x) AS r FROM t;
 
 -- name: Case1302
-SELECT validate_utf8(s) AS r FROM t;
+SELECT format_string('%08.3f|%-6d|%x', x, i, a) AS r FROM t;
 
 -- name: Case1303
-SELECT try_validate_utf8(s) AS r FROM t;
+SELECT format_string('%x %X %#o', i, i, i) AS r FROM t;
 
 -- name: Case1304
-SELECT try_validate_utf8(s) AS r FROM t;
+SELECT format_string('%e', x) AS r FROM t;
 
 -- name: Case1305
-SELECT is_valid_utf8(s) AS r FROM t;
+SELECT format_string('%g', x) AS r FROM t;
 
 -- name: Case1306
-SELECT make_valid_utf8(s) AS r FROM t;
+SELECT format_string('%g', x) AS r FROM t;
 
 -- name: Case1307
-SELECT validate_utf8(s) AS r FROM t;
+SELECT format_string('%b %b %b', p, s, u) AS r FROM t;
 
 -- name: Case1308
-SELECT try_validate_utf8(s) AS r FROM t;
+SELECT format_string('%2$s %1$s %<s', s, u) AS r FROM t;
 
 -- name: Case1309
-SELECT char_length(s) AS r FROM t;
+SELECT format_string('%,d|%+d|%(d', a, b, i) AS r FROM t;
 
 -- name: Case1310
-SELECT to_number('454', '999') AS r FROM t;
+SELECT format_string('%s', d) AS r FROM t;
 
 -- name: Case1311
-SELECT to_number(s, '000.00') AS r FROM t;
+SELECT format_string('%s %s', x) AS r FROM t;
 
 -- name: Case1312
-SELECT to_number(s, '99,999') AS r FROM t;
+SELECT format_string('%s', x) AS r FROM t;
 
 -- name: Case1313
-SELECT to_number(s, '$99.99') AS r FROM t;
+SELECT format_string('%d', x) AS r FROM t;
 
 -- name: Case1314
-SELECT to_number(s, '99,999.9S') AS r FROM t;
+SELECT format_string('%q', x) AS r FROM t;
 
 -- name: Case1315
-SELECT to_number(s, '99PR') AS r FROM t;
+SELECT format_string('%s', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1316
-SELECT to_number(s, '9.99') AS r FROM t;
+SELECT format_string(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1317
-SELECT to_number(s, '999') AS r FROM t;
+SELECT format_string('%c%c', i, j) AS r FROM t;
 
 -- name: Case1318
-SELECT to_number(s, '999') AS r FROM t;
+SELECT format_string('%S', s) AS r FROM t;
 
 -- name: Case1319
-SELECT to_number(s, '000') AS r FROM t;
+SELECT format_string('100%%') AS r FROM t;
 
 -- name: Case1320
-SELECT to_number(s, '999') AS r FROM t;
+SELECT format_string('%s', v) AS r FROM t;
 
 -- name: Case1321
-SELECT try_to_number(s, '99,999.9S') AS r FROM t;
+SELECT format_string('%s|%10s|', 1.50, v) AS r FROM t;
 
 -- name: Case1322
-SELECT try_to_number(s, '999') AS r FROM t;
+SELECT format_string('%s', w) AS r FROM t;
 
 -- name: Case1323
-SELECT try_to_number(s, '$99.99') AS r FROM t;
+SELECT format_string('%s', CAST(s AS DECIMAL(20,10))) AS r FROM t;
 
 -- name: Case1324
-SELECT try_to_number(s, '999') AS r FROM t;
+SELECT format_string('%s %S', CAST(s AS DECIMAL(10,8)), CAST(u AS DECIMAL(10,8))) AS r FROM t;
 
 -- name: Case1325
-SELECT to_char(454, '999') AS r FROM t;
+SELECT format_string('%s', CAST(s AS DECIMAL(38,0))) AS r FROM t;
 
 -- name: Case1326
-SELECT to_char(454.00, '000D00') AS r FROM t;
+SELECT format_string('%b %b %s', v, z, z) AS r FROM t;
 
 -- name: Case1327
-SELECT to_char(12454, '99G999') AS r FROM t;
+SELECT format_string('%.2f', v) AS r FROM t;
 
 -- name: Case1328
-SELECT to_char(78.12, '$99.99') AS r FROM t;
+SELECT format_string('%d', z) AS r FROM t;
 
 -- name: Case1329
-SELECT to_char(-12454.8, '99G999D9S') AS r FROM t;
+SELECT format_string('%s %s', v, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1330
-SELECT to_varchar(12345, '999') AS r FROM t;
+SELECT format_string('%s %s', CAST(1 DIV j AS VARCHAR), v) AS r FROM t;
 
 -- name: Case1331
-SELECT to_char(CAST(a AS BIGINT), '0999') AS r FROM t;
+SELECT mask('abcd-EFGH-8765-4321') AS r FROM t;
 
 -- name: Case1332
-SELECT to_char(-12, '99PR') AS r FROM t;
+SELECT mask('abcd-EFGH-8765-4321', 'Q') AS r FROM t;
 
 -- name: Case1333
-SELECT to_char(CAST(a AS BIGINT), '999') AS r FROM t;
+SELECT mask('AbCD123-@$#', 'Q', 'q') AS r FROM t;
 
 -- name: Case1334
-SELECT to_char(CAST(1.5 AS DOUBLE), '9.9') AS r FROM t;
+SELECT mask('AbCD123-@$#', 'Q', 'q', 'd') AS r FROM t;
 
 -- name: Case1335
-SELECT to_char(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT mask('AbCD123-@$#', 'Q', 'q', 'd', 'o') AS r FROM t;
 
 -- name: Case1336
-SELECT to_varchar(d, 'y') AS r FROM t;
+SELECT mask('AbCD123-@$#', NULL, 'q', 'd', 'o') AS r FROM t;
 
 -- name: Case1337
-SELECT to_char(d, 'y') AS r FROM t;
+SELECT mask('AbCD123-@$#', NULL, NULL, NULL, NULL) AS r FROM t;
 
 -- name: Case1338
-SELECT md5(s) AS r FROM t;
+SELECT mask(s) AS r FROM t;
 
 -- name: Case1339
-SELECT md5('') AS r FROM t;
+SELECT mask(s, NULL, NULL, NULL, 'o') AS r FROM t;
 
 -- name: Case1340
-SELECT md5(s) AS r FROM t;
+SELECT mask(s, u, u, u, u) AS r FROM t;
 
 -- name: Case1341
-SELECT sha1(s) AS r FROM t;
+SELECT mask(s, '*', '*', '*', '#') AS r FROM t;
 
 -- name: Case1342
-SELECT sha(s) AS r FROM t;
+SELECT mask(s, u) AS r FROM t;
 
 -- name: Case1343
-SELECT sha1(s) AS r FROM t;
+SELECT mask(s, u) AS r FROM t;
 
 -- name: Case1344
-SELECT sha2(s, 256) AS r FROM t;
+SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1345
-SELECT sha2(s, i) AS r FROM t;
+SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1346
-SELECT sha2(s, 224) AS r FROM t;
+SELECT url_encode('https://spark.apache.org') AS r FROM t;
 
 -- name: Case1347
-SELECT sha2(s, 384) AS r FROM t;
+SELECT url_decode('https%3A%2F%2Fspark.apache.org') AS r FROM t;
 
 -- name: Case1348
-SELECT sha2(s, 512) AS r FROM t;
+SELECT url_encode(s) AS r FROM t;
 
 -- name: Case1349
-SELECT sha2(s, i) AS r FROM t;
+SELECT url_decode(s) AS r FROM t;
 
 -- name: Case1350
-SELECT sha2(s, i) AS r FROM t;
+SELECT url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
 
 -- name: Case1351
-SELECT sha2(s, i) AS r FROM t;
+SELECT url_decode(s) AS r FROM t;
 
 -- name: Case1352
-SELECT sha2(s, u) AS r FROM t;
+SELECT try_url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
 
 -- name: Case1353
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT try_url_decode(s) AS r FROM t;
 
 -- name: Case1354
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT try_url_decode(CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1355
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT url_decode(s) AS r FROM t;
 
 -- name: Case1356
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT url_encode(s) AS r FROM t;
 
 -- name: Case1357
-SELECT crc32(s) AS r FROM t;
+SELECT is_valid_utf8(s) AS r FROM t;
 
 -- name: Case1358
-SELECT crc32(s) AS r FROM t;
+SELECT is_valid_utf8(s) AS r FROM t;
 
 -- name: Case1359
-SELECT crc32('') AS r FROM t;
+SELECT make_valid_utf8(s) AS r FROM t;
 
 -- name: Case1360
-SELECT crc32(s) AS r FROM t;
+SELECT make_valid_utf8(s) AS r FROM t;
 
 -- name: Case1361
-SELECT hash(s, i, j) AS r FROM t;
+SELECT validate_utf8(s) AS r FROM t;
 
 -- name: Case1362
-SELECT hash('Spark', 123, 2) AS r FROM t;
+SELECT validate_utf8(s) AS r FROM t;
 
 -- name: Case1363
-SELECT hash(s, i, j) AS r FROM t;
+SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case1364
-SELECT hash(a) AS r FROM t;
+SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case1365
-SELECT hash(NULL) AS r FROM t;
+SELECT is_valid_utf8(s) AS r FROM t;
 
 -- name: Case1366
-SELECT hash(NULL, a, NULL) AS r FROM t;
+SELECT make_valid_utf8(s) AS r FROM t;
 
 -- name: Case1367
-SELECT hash(i) AS r FROM t;
+SELECT validate_utf8(s) AS r FROM t;
 
 -- name: Case1368
-SELECT hash(a) AS r FROM t;
+SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case1369
-SELECT hash(p) AS r FROM t;
+SELECT char_length(s) AS r FROM t;
 
 -- name: Case1370
-SELECT hash(x) AS r FROM t;
+SELECT to_number('454', '999') AS r FROM t;
 
 -- name: Case1371
-SELECT hash(x) AS r FROM t;
+SELECT to_number(s, '000.00') AS r FROM t;
 
 -- name: Case1372
-SELECT hash(x) AS r FROM t;
+SELECT to_number(s, '99,999') AS r FROM t;
 
 -- name: Case1373
-SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
+SELECT to_number(s, '$99.99') AS r FROM t;
 
 -- name: Case1374
-SELECT hash(d) AS r FROM t;
+SELECT to_number(s, '99,999.9S') AS r FROM t;
 
 -- name: Case1375
-SELECT hash(s) AS r FROM t;
+SELECT to_number(s, '99PR') AS r FROM t;
 
 -- name: Case1376
-SELECT hash(s) AS r FROM t;
+SELECT to_number(s, '9.99') AS r FROM t;
 
 -- name: Case1377
-SELECT hash(s) AS r FROM t;
+SELECT to_number(s, '999') AS r FROM t;
 
 -- name: Case1378
-SELECT hash(s, a) AS r FROM t;
+SELECT to_number(s, '999') AS r FROM t;
 
 -- name: Case1379
-SELECT hash(a) AS r FROM t;
+SELECT to_number(s, '000') AS r FROM t;
 
 -- name: Case1380
-SELECT hash(k, a) AS r FROM t;
+SELECT to_number(s, '999') AS r FROM t;
 
 -- name: Case1381
-SELECT xxhash64(k, a) AS r FROM t;
+SELECT try_to_number(s, '99,999.9S') AS r FROM t;
 
 -- name: Case1382
-SELECT hash(a, a DIV b) AS r FROM t;
+SELECT try_to_number(s, '999') AS r FROM t;
 
 -- name: Case1383
-SELECT hash(u, a DIV b) AS r FROM t;
+SELECT try_to_number(s, '$99.99') AS r FROM t;
 
 -- name: Case1384
-SELECT hash(a DIV b, u) AS r FROM t;
+SELECT try_to_number(s, '999') AS r FROM t;
 
 -- name: Case1385
-SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
+SELECT to_char(454, '999') AS r FROM t;
 
 -- name: Case1386
-SELECT TRY(hash(a DIV b)) AS r FROM t;
+SELECT to_char(454.00, '000D00') AS r FROM t;
 
 -- name: Case1387
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT to_char(12454, '99G999') AS r FROM t;
 
 -- name: Case1388
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT to_char(78.12, '$99.99') AS r FROM t;
 
 -- name: Case1389
-SELECT xxhash64(a) AS r FROM t;
+SELECT to_char(-12454.8, '99G999D9S') AS r FROM t;
 
 -- name: Case1390
-SELECT xxhash64(i) AS r FROM t;
+SELECT to_varchar(12345, '999') AS r FROM t;
 
 -- name: Case1391
-SELECT xxhash64(a) AS r FROM t;
+SELECT to_char(CAST(a AS BIGINT), '0999') AS r FROM t;
 
 -- name: Case1392
-SELECT xxhash64(p) AS r FROM t;
+SELECT to_char(-12, '99PR') AS r FROM t;
 
 -- name: Case1393
-SELECT xxhash64(x) AS r FROM t;
+SELECT to_char(CAST(a AS BIGINT), '999') AS r FROM t;
 
 -- name: Case1394
-SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
+SELECT to_char(CAST(1.5 AS DOUBLE), '9.9') AS r FROM t;
 
 -- name: Case1395
-SELECT xxhash64(d) AS r FROM t;
+SELECT to_char(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1396
-SELECT xxhash64(s) AS r FROM t;
+SELECT to_varchar(d, 'y') AS r FROM t;
 
 -- name: Case1397
-SELECT xxhash64(s) AS r FROM t;
+SELECT to_char(d, 'y') AS r FROM t;
 
 -- name: Case1398
-SELECT xxhash64(s) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case1399
-SELECT xxhash64(s, a) AS r FROM t;
+SELECT md5('') AS r FROM t;
 
 -- name: Case1400
-SELECT xxhash64(u, a DIV b) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case1401
-SELECT xxhash64(a DIV b, u) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case1402
-SELECT base64(s) AS r FROM t;
+SELECT sha(s) AS r FROM t;
 
 -- name: Case1403
-SELECT base64(s) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case1404
-SELECT base64('') AS r FROM t;
+SELECT sha2(s, 256) AS r FROM t;
 
 -- name: Case1405
-SELECT base64(s) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1406
-SELECT length(base64(repeat(s, 57))) AS r FROM t;
+SELECT sha2(s, 224) AS r FROM t;
 
 -- name: Case1407
-SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
+SELECT sha2(s, 384) AS r FROM t;
 
 -- name: Case1408
-SELECT hex(a) AS r FROM t;
+SELECT sha2(s, 512) AS r FROM t;
 
 -- name: Case1409
-SELECT hex(a) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1410
-SELECT hex(i) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1411
-SELECT hex(a) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1412
-SELECT hex(s) AS r FROM t;
+SELECT sha2(s, u) AS r FROM t;
 
 -- name: Case1413
-SELECT hex(s) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case1414
-SELECT hex(a) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case1415
-SELECT hex(x) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case1416
-SELECT hex(d) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case1417
-SELECT hex(p) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1418
-SELECT bin(a) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1419
-SELECT bin(a) AS r FROM t;
+SELECT crc32('') AS r FROM t;
 
 -- name: Case1420
-SELECT bin(0) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1421
-SELECT bin(a) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case1422
-SELECT bin(s) AS r FROM t;
+SELECT hash('Spark', 123, 2) AS r FROM t;
 
 -- name: Case1423
-SELECT conv(s, 2, 10) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case1424
-SELECT conv(-10, 16, -10) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case1425
-SELECT conv(s, i, j) AS r FROM t;
+SELECT hash(NULL) AS r FROM t;
 
 -- name: Case1426
-SELECT conv(s, 36, 16) AS r FROM t;
+SELECT hash(NULL, a, NULL) AS r FROM t;
 
 -- name: Case1427
-SELECT conv(s, 10, 16) AS r FROM t;
+SELECT hash(i) AS r FROM t;
 
 -- name: Case1428
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case1429
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT hash(p) AS r FROM t;
 
 -- name: Case1430
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT hash(x) AS r FROM t;
 
 -- name: Case1431
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT hash(x) AS r FROM t;
 
 -- name: Case1432
-SELECT conv(s, 10, i) AS r FROM t;
+SELECT hash(x) AS r FROM t;
 
 -- name: Case1433
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
 
 -- name: Case1434
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT hash(d) AS r FROM t;
 
 -- name: Case1435
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1436
-SELECT conv(a, 10, 2) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1437
-SELECT conv(x, 10, 2) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1438
-SELECT typeof(a) AS r FROM t;
+SELECT hash(s, a) AS r FROM t;
 
 -- name: Case1439
-SELECT typeof(i) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case1440
-SELECT typeof(x) AS r FROM t;
+SELECT hash(k, a) AS r FROM t;
 
 -- name: Case1441
-SELECT typeof(s) AS r FROM t;
+SELECT xxhash64(k, a) AS r FROM t;
 
 -- name: Case1442
-SELECT typeof(d) AS r FROM t;
+SELECT hash(a, a DIV b) AS r FROM t;
 
 -- name: Case1443
-SELECT typeof(p) AS r FROM t;
+SELECT hash(u, a DIV b) AS r FROM t;
 
 -- name: Case1444
-SELECT typeof(m) AS r FROM t;
+SELECT hash(a DIV b, u) AS r FROM t;
 
 -- name: Case1445
-SELECT typeof(n) AS r FROM t;
+SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
 
 -- name: Case1446
-SELECT typeof(NULL) AS r FROM t;
+SELECT TRY(hash(a DIV b)) AS r FROM t;
 
 -- name: Case1447
-SELECT typeof(i + a) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case1448
-SELECT typeof(a DIV b) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case1449
-SELECT hash(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case1450
-SELECT xxhash64(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
+SELECT xxhash64(i) AS r FROM t;
 
 -- name: Case1451
-SELECT hash(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case1452
-SELECT xxhash64(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
+SELECT xxhash64(p) AS r FROM t;
 
 -- name: Case1453
-SELECT hash(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT xxhash64(x) AS r FROM t;
 
 -- name: Case1454
-SELECT xxhash64(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
 
 -- name: Case1455
-SELECT hash(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT xxhash64(d) AS r FROM t;
 
 -- name: Case1456
-SELECT xxhash64(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1457
-SELECT hash(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1458
-SELECT xxhash64(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1459
-SELECT hash(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
+SELECT xxhash64(s, a) AS r FROM t;
 
 -- name: Case1460
-SELECT xxhash64(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
+SELECT xxhash64(u, a DIV b) AS r FROM t;
 
 -- name: Case1461
-SELECT hash(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
+SELECT xxhash64(a DIV b, u) AS r FROM t;
 
 -- name: Case1462
-SELECT xxhash64(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1463
-SELECT hash(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1464
-SELECT xxhash64(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
+SELECT base64('') AS r FROM t;
 
 -- name: Case1465
-SELECT hash(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1466
-SELECT xxhash64(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
+SELECT length(base64(repeat(s, 57))) AS r FROM t;
 
 -- name: Case1467
-SELECT hash(CAST(NULL AS DECIMAL(10,2))) AS r FROM t;
+SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
 
 -- name: Case1468
-SELECT hash(CAST(1.00 AS DECIMAL(10,2))) = hash(100L) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1469
-SELECT xxhash64(CAST(s AS DECIMAL(38,6)), 7) = xxhash64(CAST(s AS DECIMAL(38,6))) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1470
-SELECT hash(CAST(s AS DECIMAL(5,2))) AS r FROM t;
+SELECT hex(i) AS r FROM t;
 
 -- name: Case1471
-SELECT CAST(DATE '2024-01-31' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1472
-SELECT CAST(DATE '2024-03-01' - DATE '2024-02-01' AS VARCHAR) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case1473
-SELECT CAST(INTERVAL '1 02:03:04.5' DAY TO SECOND AS VARCHAR) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case1474
-SELECT CAST(INTERVAL 2 HOURS AS VARCHAR) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1475
-SELECT CAST(INTERVAL '-1-2' YEAR TO MONTH AS VARCHAR) AS r FROM t;
+SELECT hex(x) AS r FROM t;
 
 -- name: Case1476
-SELECT CAST(INTERVAL '14' MONTH AS VARCHAR) AS r FROM t;
+SELECT hex(d) AS r FROM t;
 
 -- name: Case1477
-SELECT CAST(INTERVAL '2' DAY + INTERVAL '25' HOUR AS VARCHAR) AS r FROM t;
+SELECT hex(p) AS r FROM t;
 
 -- name: Case1478
-SELECT CAST(INTERVAL '1' MONTH * 2.5D AS VARCHAR) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1479
-SELECT CAST(INTERVAL '-1' MONTH / 2 AS VARCHAR) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1480
-SELECT CAST(INTERVAL '2' SECOND / 3 AS VARCHAR) AS r FROM t;
+SELECT bin(0) AS r FROM t;
 
 -- name: Case1481
-SELECT INTERVAL '1' DAY / 0 AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1482
-SELECT INTERVAL '178956970-7' YEAR TO MONTH + INTERVAL '1' MONTH AS r FROM t;
+SELECT bin(s) AS r FROM t;
 
 -- name: Case1483
-SELECT INTERVAL '1' DAY = INTERVAL '24' HOUR AS r FROM t;
+SELECT conv(s, 2, 10) AS r FROM t;
 
 -- name: Case1484
-SELECT INTERVAL '1' YEAR = INTERVAL '12' MONTH AS r FROM t;
+SELECT conv(-10, 16, -10) AS r FROM t;
 
 -- name: Case1485
-SELECT CAST(INTERVAL '1 02' DAY TO HOUR AS INT) AS r FROM t;
+SELECT conv(s, i, j) AS r FROM t;
 
 -- name: Case1486
-SELECT CAST(INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
+SELECT conv(s, 36, 16) AS r FROM t;
 
 -- name: Case1487
-SELECT CAST(INTERVAL 1 YEAR 2 MONTHS AS VARCHAR) AS r FROM t;
+SELECT conv(s, 10, 16) AS r FROM t;
 
 -- name: Case1488
-SELECT CAST(INTERVAL 1 DAY 2 HOURS AS VARCHAR) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1489
-SELECT CAST(INTERVAL 2 WEEKS AS VARCHAR) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1490
-SELECT CAST(INTERVAL 10 MILLISECONDS 3 MICROSECONDS AS VARCHAR) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case1491
-SELECT CAST(INTERVAL '-0.000001' SECOND AS VARCHAR) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case1492
-SELECT CAST(INTERVAL '100' HOUR AS VARCHAR) AS r FROM t;
+SELECT conv(s, 10, i) AS r FROM t;
 
 -- name: Case1493
-SELECT CAST(INTERVAL 1 HOUR 30 MINUTES AS VARCHAR) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1494
-SELECT CAST(INTERVAL '03:04.5' MINUTE TO SECOND AS VARCHAR) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case1495
-SELECT CAST(INTERVAL '1.0000019' SECOND AS VARCHAR) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case1496
-SELECT CAST(INTERVAL -'-1' DAY AS VARCHAR) AS r FROM t;
+SELECT conv(a, 10, 2) AS r FROM t;
 
 -- name: Case1497
-SELECT -INTERVAL '-1' DAY = INTERVAL '1' DAY AS r FROM t;
+SELECT conv(x, 10, 2) AS r FROM t;
 
 -- name: Case1498
-SELECT CAST(INTERVAL '-1 02:03:04' DAY TO SECOND AS VARCHAR) AS r FROM t;
+SELECT typeof(a) AS r FROM t;
 
 -- name: Case1499
-SELECT CAST(CAST(INTERVAL '1 12' DAY TO HOUR AS INTERVAL DAY) AS VARCHAR) AS r FROM t;
+SELECT typeof(i) AS r FROM t;
 
 -- name: Case1500
-SELECT CAST(CAST(s AS INTERVAL DAY TO SECOND) AS VARCHAR) AS r FROM t;
+SELECT typeof(x) AS r FROM t;
 
 -- name: Case1501
-SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
+SELECT typeof(s) AS r FROM t;
 
 -- name: Case1502
-SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
+SELECT typeof(d) AS r FROM t;
 
 -- name: Case1503
-SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
+SELECT typeof(p) AS r FROM t;
 
 -- name: Case1504
-SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
+SELECT typeof(m) AS r FROM t;
 
 -- name: Case1505
-SELECT CAST(s AS INTERVAL DAY TO SECOND) AS r FROM t;
+SELECT typeof(n) AS r FROM t;
 
 -- name: Case1506
-SELECT CAST(s AS INTERVAL DAY TO HOUR) AS r FROM t;
+SELECT typeof(NULL) AS r FROM t;
 
 -- name: Case1507
-SELECT TRY(CAST(s AS INTERVAL DAY)) AS r FROM t;
+SELECT typeof(i + a) AS r FROM t;
 
 -- name: Case1508
-SELECT CAST(CAST(s AS INTERVAL MONTH) AS VARCHAR) AS r FROM t;
+SELECT typeof(a DIV b) AS r FROM t;
 
 -- name: Case1509
-SELECT CAST(CAST(26 AS INTERVAL HOUR) AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
 
 -- name: Case1510
-SELECT CAST(CAST(-3 AS INTERVAL YEAR) AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
 
 -- name: Case1511
-SELECT CAST(INTERVAL '90' MINUTE AS INT) AS r FROM t;
+SELECT hash(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
 
 -- name: Case1512
-SELECT CAST(INTERVAL '1-6' YEAR TO MONTH AS INT) AS r FROM t;
+SELECT xxhash64(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
 
 -- name: Case1513
-SELECT CAST(INTERVAL '-1.5' SECOND AS BIGINT) AS r FROM t;
+SELECT hash(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1514
-SELECT CAST(2147483647 AS INTERVAL YEAR) AS r FROM t;
+SELECT xxhash64(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1515
-SELECT CAST(INTERVAL '200' DAY AS TINYINT) AS r FROM t;
+SELECT hash(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1516
-SELECT CAST(INTERVAL '1' DAY * 3 AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1517
-SELECT CAST(3 * INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1518
-SELECT INTERVAL '1' MONTH / 0.0D AS r FROM t;
+SELECT xxhash64(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1519
-SELECT INTERVAL '106751991' DAY * 2 AS r FROM t;
+SELECT hash(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1520
-SELECT -INTERVAL '-178956970-8' YEAR TO MONTH AS r FROM t;
+SELECT xxhash64(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1521
-SELECT abs(INTERVAL '-1' DAY) = INTERVAL '1' DAY AS r FROM t;
+SELECT hash(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1522
-SELECT CAST(INTERVAL '7' MONTH / 2 AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1523
-SELECT CAST(INTERVAL '-7' MONTH / 2 AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1524
-SELECT CAST(INTERVAL '1' HOUR - INTERVAL '90' MINUTE AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1525
-SELECT dt + INTERVAL '1' DAY AS r FROM t;
+SELECT hash(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
 
 -- name: Case1526
-SELECT CAST(dt * 2 AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
 
 -- name: Case1527
-SELECT CAST(ym + ym AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(NULL AS DECIMAL(10,2))) AS r FROM t;
 
 -- name: Case1528
-SELECT dt > INTERVAL '1' HOUR AS r FROM t;
+SELECT hash(CAST(1.00 AS DECIMAL(10,2))) = hash(100L) AS r FROM t;
 
 -- name: Case1529
-SELECT INTERVAL '1' MONTH * x AS r FROM t;
+SELECT xxhash64(CAST(s AS DECIMAL(38,6)), 7) = xxhash64(CAST(s AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1530
-SELECT DATE '2024-03-31' - INTERVAL '1' MONTH AS r FROM t;
+SELECT hash(CAST(s AS DECIMAL(5,2))) AS r FROM t;
 
 -- name: Case1531
-SELECT DATE '2024-01-31' + INTERVAL '1-1' YEAR TO MONTH AS r FROM t;
+SELECT CAST(DATE '2024-01-31' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1532
-SELECT DATE '2024-01-01' + INTERVAL '2' DAY AS r FROM t;
+SELECT CAST(DATE '2024-03-01' - DATE '2024-02-01' AS VARCHAR) AS r FROM t;
 
 -- name: Case1533
-SELECT INTERVAL '2' DAY + DATE '2024-01-01' AS r FROM t;
+SELECT CAST(INTERVAL '1 02:03:04.5' DAY TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1534
-SELECT d - dd AS r FROM t;
+SELECT CAST(INTERVAL 2 HOURS AS VARCHAR) AS r FROM t;
 
 -- name: Case1535
-SELECT CAST(DATE '2024-01-01' - DATE '2024-01-02' AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '-1-2' YEAR TO MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1536
-SELECT d - e = INTERVAL '366' DAY AS r FROM t;
+SELECT CAST(INTERVAL '14' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1537
-SELECT EXTRACT(HOUR FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
+SELECT CAST(INTERVAL '2' DAY + INTERVAL '25' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case1538
-SELECT EXTRACT(SECOND FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
+SELECT CAST(INTERVAL '1' MONTH * 2.5D AS VARCHAR) AS r FROM t;
 
 -- name: Case1539
-SELECT EXTRACT(DAY FROM INTERVAL '-1 02:03:04.5' DAY TO SECOND) AS r FROM t;
+SELECT CAST(INTERVAL '-1' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1540
-SELECT EXTRACT(YEAR FROM INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
+SELECT CAST(INTERVAL '2' SECOND / 3 AS VARCHAR) AS r FROM t;
 
 -- name: Case1541
-SELECT date_part('MONTH', INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
+SELECT INTERVAL '1' DAY / 0 AS r FROM t;
 
 -- name: Case1542
-SELECT CAST(make_ym_interval(1, 2) AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '178956970-7' YEAR TO MONTH + INTERVAL '1' MONTH AS r FROM t;
 
 -- name: Case1543
-SELECT CAST(make_ym_interval(1) AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '1' DAY = INTERVAL '24' HOUR AS r FROM t;
 
 -- name: Case1544
-SELECT CAST(make_dt_interval(1, 2, 3, 4.5) AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '1' YEAR = INTERVAL '12' MONTH AS r FROM t;
 
 -- name: Case1545
-SELECT make_ym_interval(178956970, 8) AS r FROM t;
+SELECT CAST(INTERVAL '1 02' DAY TO HOUR AS INT) AS r FROM t;
 
 -- name: Case1546
-SELECT make_dt_interval(i, 1, 0, 0) AS r FROM t;
+SELECT CAST(INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
 
 -- name: Case1547
-SELECT make_dt_interval(106751992) AS r FROM t;
+SELECT CAST(INTERVAL 1 YEAR 2 MONTHS AS VARCHAR) AS r FROM t;
 
 -- name: Case1548
-SELECT make_ym_interval(NULL, 1) AS r FROM t;
+SELECT CAST(INTERVAL 1 DAY 2 HOURS AS VARCHAR) AS r FROM t;
 
 -- name: Case1549
-SELECT EXTRACT(MINUTE FROM dt) AS r FROM t;
+SELECT CAST(INTERVAL 2 WEEKS AS VARCHAR) AS r FROM t;
 
 -- name: Case1550
-SELECT try_add(INTERVAL '178956970-7' YEAR TO MONTH, INTERVAL '1' MONTH) AS r FROM t;
+SELECT CAST(INTERVAL 10 MILLISECONDS 3 MICROSECONDS AS VARCHAR) AS r FROM t;
 
 -- name: Case1551
-SELECT CAST(try_add(INTERVAL '1' DAY, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '-0.000001' SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1552
-SELECT try_divide(INTERVAL '1' MONTH, 0) AS r FROM t;
+SELECT CAST(INTERVAL '100' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case1553
-SELECT CAST(try_divide(INTERVAL '3' MONTH, 2) AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 1 HOUR 30 MINUTES AS VARCHAR) AS r FROM t;
 
 -- name: Case1554
-SELECT try_multiply(INTERVAL '106751991' DAY, 2) AS r FROM t;
+SELECT CAST(INTERVAL '03:04.5' MINUTE TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1555
-SELECT CAST(try_subtract(DATE '2024-03-01', DATE '2024-02-01') AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '1.0000019' SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1556
-SELECT try_subtract(DATE '2024-03-31', INTERVAL '1' MONTH) AS r FROM t;
+SELECT CAST(INTERVAL -'-1' DAY AS VARCHAR) AS r FROM t;
 
 -- name: Case1557
-SELECT typeof(INTERVAL '1' DAY) AS r FROM t;
+SELECT -INTERVAL '-1' DAY = INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1558
-SELECT typeof(INTERVAL '1' DAY + INTERVAL '1' HOUR) AS r FROM t;
+SELECT CAST(INTERVAL '-1 02:03:04' DAY TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1559
-SELECT hash(INTERVAL '1' MONTH) = hash(1) AS r FROM t;
+SELECT CAST(CAST(INTERVAL '1 12' DAY TO HOUR AS INTERVAL DAY) AS VARCHAR) AS r FROM t;
 
 -- name: Case1560
-SELECT hash(INTERVAL '1' DAY) = hash(86400000000) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL DAY TO SECOND) AS VARCHAR) AS r FROM t;
 
 -- name: Case1561
-SELECT xxhash64(ym) = xxhash64(14) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1562
-SELECT CAST(greatest(INTERVAL '1' DAY, INTERVAL '25' HOUR) AS VARCHAR) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1563
-SELECT CAST(least(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1564
-SELECT INTERVAL '1' DAY IN (INTERVAL '24' HOUR, INTERVAL '2' DAY) AS r FROM t;
+SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1565
-SELECT CAST(coalesce(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS INTERVAL DAY TO SECOND) AS r FROM t;
 
 -- name: Case1566
-SELECT nullif(INTERVAL '1' DAY, INTERVAL '24' HOUR) AS r FROM t;
+SELECT CAST(s AS INTERVAL DAY TO HOUR) AS r FROM t;
 
 -- name: Case1567
-SELECT CAST(CASE WHEN p THEN INTERVAL '1' DAY ELSE INTERVAL '2' HOUR END AS VARCHAR) AS r FROM t;
+SELECT TRY(CAST(s AS INTERVAL DAY)) AS r FROM t;
 
 -- name: Case1568
-SELECT INTERVAL '1' DAY BETWEEN INTERVAL '1' HOUR AND INTERVAL '2' DAY AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1569
-SELECT json_array_length('[1,2,3,4]') AS r FROM t;
+SELECT CAST(CAST(26 AS INTERVAL HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1570
-SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
+SELECT CAST(CAST(-3 AS INTERVAL YEAR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1571
-SELECT json_array_length('[1,2') AS r FROM t;
+SELECT CAST(INTERVAL '90' MINUTE AS INT) AS r FROM t;
 
 -- name: Case1572
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '1-6' YEAR TO MONTH AS INT) AS r FROM t;
 
 -- name: Case1573
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '-1.5' SECOND AS BIGINT) AS r FROM t;
 
 -- name: Case1574
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(2147483647 AS INTERVAL YEAR) AS r FROM t;
 
 -- name: Case1575
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '200' DAY AS TINYINT) AS r FROM t;
 
 -- name: Case1576
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '1' DAY * 3 AS VARCHAR) AS r FROM t;
 
 -- name: Case1577
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(3 * INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1578
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '1' MONTH / 0.0D AS r FROM t;
 
 -- name: Case1579
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '106751991' DAY * 2 AS r FROM t;
 
 -- name: Case1580
-SELECT json_array_length(s) AS r FROM t;
+SELECT -INTERVAL '-178956970-8' YEAR TO MONTH AS r FROM t;
 
 -- name: Case1581
-SELECT json_array_length(s) AS r FROM t;
+SELECT abs(INTERVAL '-1' DAY) = INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1582
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '7' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1583
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '-7' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1584
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(INTERVAL '1' HOUR - INTERVAL '90' MINUTE AS VARCHAR) AS r FROM t;
 
 -- name: Case1585
-SELECT json_array_length(s) AS r FROM t;
+SELECT dt + INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1586
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(dt * 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1587
-SELECT json_array_length(123) AS r FROM t;
+SELECT CAST(ym + ym AS VARCHAR) AS r FROM t;
 
 -- name: Case1588
-SELECT get_json_object('{"a":"b"}', '$.a') AS r FROM t;
+SELECT dt > INTERVAL '1' HOUR AS r FROM t;
 
 -- name: Case1589
-SELECT get_json_object(s, '$.a.b') AS r FROM t;
+SELECT INTERVAL '1' MONTH * x AS r FROM t;
 
 -- name: Case1590
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT DATE '2024-03-31' - INTERVAL '1' MONTH AS r FROM t;
 
 -- name: Case1591
-SELECT get_json_object(s, '$[\'a b\']') AS r FROM t;
+SELECT DATE '2024-01-31' + INTERVAL '1-1' YEAR TO MONTH AS r FROM t;
 
 -- name: Case1592
-SELECT get_json_object(s, '$.a[1]') AS r FROM t;
+SELECT DATE '2024-01-01' + INTERVAL '2' DAY AS r FROM t;
 
 -- name: Case1593
-SELECT get_json_object(s, '$.a[3]') AS r FROM t;
+SELECT INTERVAL '2' DAY + DATE '2024-01-01' AS r FROM t;
 
 -- name: Case1594
-SELECT get_json_object(s, '$.a[*]') AS r FROM t;
+SELECT d - dd AS r FROM t;
 
 -- name: Case1595
-SELECT get_json_object(s, '$.a[*]') AS r FROM t;
+SELECT CAST(DATE '2024-01-01' - DATE '2024-01-02' AS VARCHAR) AS r FROM t;
 
 -- name: Case1596
-SELECT get_json_object(s, '$[*].b') AS r FROM t;
+SELECT d - e = INTERVAL '366' DAY AS r FROM t;
 
 -- name: Case1597
-SELECT get_json_object(s, '$[*][*]') AS r FROM t;
+SELECT EXTRACT(HOUR FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1598
-SELECT get_json_object(s, '$[0][*]') AS r FROM t;
+SELECT EXTRACT(SECOND FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1599
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT EXTRACT(DAY FROM INTERVAL '-1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1600
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT EXTRACT(YEAR FROM INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1601
-SELECT get_json_object(s, '$') AS r FROM t;
+SELECT date_part('MONTH', INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1602
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(make_ym_interval(1, 2) AS VARCHAR) AS r FROM t;
 
 -- name: Case1603
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(make_ym_interval(1) AS VARCHAR) AS r FROM t;
 
 -- name: Case1604
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT CAST(make_dt_interval(1, 2, 3, 4.5) AS VARCHAR) AS r FROM t;
 
 -- name: Case1605
-SELECT get_json_object(s, 'a') AS r FROM t;
+SELECT make_ym_interval(178956970, 8) AS r FROM t;
 
 -- name: Case1606
-SELECT get_json_object(s, '$.*') AS r FROM t;
+SELECT make_dt_interval(i, 1, 0, 0) AS r FROM t;
 
 -- name: Case1607
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT make_dt_interval(106751992) AS r FROM t;
 
 -- name: Case1608
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT make_ym_interval(NULL, 1) AS r FROM t;
 
 -- name: Case1609
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT EXTRACT(MINUTE FROM dt) AS r FROM t;
 
 -- name: Case1610
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT try_add(INTERVAL '178956970-7' YEAR TO MONTH, INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case1611
-SELECT schema_of_json('[{"col":0}]') AS r FROM t;
+SELECT CAST(try_add(INTERVAL '1' DAY, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1612
-SELECT schema_of_json('{"b": 1.5, "a": [1, 2.5], "c": null, "d": {"x": true}}') AS r FROM t;
+SELECT try_divide(INTERVAL '1' MONTH, 0) AS r FROM t;
 
 -- name: Case1613
-SELECT schema_of_json('{"a": [1, "x"], "a b": 12345678901234567890}') AS r FROM t;
+SELECT CAST(try_divide(INTERVAL '3' MONTH, 2) AS VARCHAR) AS r FROM t;
 
 -- name: Case1614
-SELECT schema_of_json('{}') AS r FROM t;
+SELECT try_multiply(INTERVAL '106751991' DAY, 2) AS r FROM t;
 
 -- name: Case1615
-SELECT schema_of_json('"text"') AS r FROM t;
+SELECT CAST(try_subtract(DATE '2024-03-01', DATE '2024-02-01') AS VARCHAR) AS r FROM t;
 
 -- name: Case1616
-SELECT schema_of_json('[]') AS r FROM t;
+SELECT try_subtract(DATE '2024-03-31', INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case1617
-SELECT length('a\tb') AS r FROM t;
+SELECT typeof(INTERVAL '1' DAY) AS r FROM t;
 
 -- name: Case1618
-SELECT 'x\\y' AS r FROM t;
+SELECT typeof(INTERVAL '1' DAY + INTERVAL '1' HOUR) AS r FROM t;
 
 -- name: Case1619
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT hash(INTERVAL '1' MONTH) = hash(1) AS r FROM t;
 
 -- name: Case1620
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT hash(INTERVAL '1' DAY) = hash(86400000000) AS r FROM t;
 
 -- name: Case1621
-SELECT 'it\'s' AS r FROM t;
+SELECT xxhash64(ym) = xxhash64(14) AS r FROM t;
 
 -- name: Case1622
-SELECT 'it''s' AS r FROM t;
+SELECT CAST(greatest(INTERVAL '1' DAY, INTERVAL '25' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1623
-SELECT 'a' 'b' AS r FROM t;
+SELECT CAST(least(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1624
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT INTERVAL '1' DAY IN (INTERVAL '24' HOUR, INTERVAL '2' DAY) AS r FROM t;
 
 -- name: Case1625
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT CAST(coalesce(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1626
-SELECT ascii('\r') AS r FROM t;
+SELECT nullif(INTERVAL '1' DAY, INTERVAL '24' HOUR) AS r FROM t;
 
 -- name: Case1627
-SELECT ascii('\b') AS r FROM t;
+SELECT CAST(CASE WHEN p THEN INTERVAL '1' DAY ELSE INTERVAL '2' HOUR END AS VARCHAR) AS r FROM t;
 
 -- name: Case1628
-SELECT ascii('\0') AS r FROM t;
+SELECT INTERVAL '1' DAY BETWEEN INTERVAL '1' HOUR AND INTERVAL '2' DAY AS r FROM t;
 
 -- name: Case1629
-SELECT ascii('\Z') AS r FROM t;
+SELECT json_array_length('[1,2,3,4]') AS r FROM t;
 
 -- name: Case1630
-SELECT '\a\q\"' AS r FROM t;
+SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
 
 -- name: Case1631
-SELECT '\101\060' AS r FROM t;
+SELECT json_array_length('[1,2') AS r FROM t;
 
 -- name: Case1632
-SELECT '\u00e9' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1633
-SELECT length('\U0001F600') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1634
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1635
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1636
-SELECT '\uD83D' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1637
-SELECT '\u12g' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1638
-SELECT length(R'a\tb') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1639
-SELECT r'x\\y' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1640
-SELECT R'it' 's' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1641
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1642
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1643
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1644
-SELECT s || '\'' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1645
-SELECT s || '\'' AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1646
-SELECT "it's" AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1647
-SELECT length("a\tb") AS r FROM t;
+SELECT json_array_length(123) AS r FROM t;
 
 -- name: Case1648
-SELECT "x\"y" AS r FROM t;
+SELECT get_json_object('{"a":"b"}', '$.a') AS r FROM t;
 
 -- name: Case1649
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT get_json_object(s, '$.a.b') AS r FROM t;
 
 -- name: Case1650
-SELECT s = "abc" AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1651
-SELECT r"a\nb" AS r FROM t;
+SELECT get_json_object(s, '$[\'a b\']') AS r FROM t;
 
 -- name: Case1652
-SELECT ln(1) AS r FROM t;
+SELECT get_json_object(s, '$.a[1]') AS r FROM t;
 
 -- name: Case1653
-SELECT ln(2) AS r FROM t;
+SELECT get_json_object(s, '$.a[3]') AS r FROM t;
 
 -- name: Case1654
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT get_json_object(s, '$.a[*]') AS r FROM t;
 
 -- name: Case1655
-SELECT ln(0) AS r FROM t;
+SELECT get_json_object(s, '$.a[*]') AS r FROM t;
 
 -- name: Case1656
-SELECT ln(-1) AS r FROM t;
+SELECT get_json_object(s, '$[*].b') AS r FROM t;
 
 -- name: Case1657
-SELECT ln(-0.0) AS r FROM t;
+SELECT get_json_object(s, '$[*][*]') AS r FROM t;
 
 -- name: Case1658
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT get_json_object(s, '$[0][*]') AS r FROM t;
 
 -- name: Case1659
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1660
-SELECT ln(x) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1661
-SELECT ln(a) AS r FROM t;
+SELECT get_json_object(s, '$') AS r FROM t;
 
 -- name: Case1662
-SELECT ln(a / b) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1663
-SELECT ln(e()) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1664
-SELECT log(10, 100) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1665
-SELECT log(2, 8) AS r FROM t;
+SELECT get_json_object(s, 'a') AS r FROM t;
 
 -- name: Case1666
-SELECT log(0.5, 4) AS r FROM t;
+SELECT get_json_object(s, '$.*') AS r FROM t;
 
 -- name: Case1667
-SELECT log(1.0) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1668
-SELECT log(0) AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1669
-SELECT log(0, 8) AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1670
-SELECT log(2, 0) AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1671
-SELECT log(-2, 8) AS r FROM t;
+SELECT schema_of_json('[{"col":0}]') AS r FROM t;
 
 -- name: Case1672
-SELECT log(1, 1) AS r FROM t;
+SELECT schema_of_json('{"b": 1.5, "a": [1, 2.5], "c": null, "d": {"x": true}}') AS r FROM t;
 
 -- name: Case1673
-SELECT log(1, 2) AS r FROM t;
+SELECT schema_of_json('{"a": [1, "x"], "a b": 12345678901234567890}') AS r FROM t;
 
 -- name: Case1674
-SELECT log(x, 8) AS r FROM t;
+SELECT schema_of_json('{}') AS r FROM t;
 
 -- name: Case1675
-SELECT log(2, x) AS r FROM t;
+SELECT schema_of_json('"text"') AS r FROM t;
 
 -- name: Case1676
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT schema_of_json('[]') AS r FROM t;
 
 -- name: Case1677
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case1678
-SELECT log(x, a / b) AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case1679
-SELECT log(a / b, x) AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1680
-SELECT log10(1000) AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1681
-SELECT log10(10) AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case1682
-SELECT log10(0.001) AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case1683
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case1684
-SELECT log10(0) AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case1685
-SELECT log10(-5) AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case1686
-SELECT log10(x) AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case1687
-SELECT log10(a DIV b) AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case1688
-SELECT log2(8) AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case1689
-SELECT log2(2) AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case1690
-SELECT log2(10) AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case1691
-SELECT log2(0) AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case1692
-SELECT log2(-0.0) AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case1693
-SELECT log2(x) AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case1694
-SELECT log1p(0) AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case1695
-SELECT log1p(1) AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case1696
-SELECT log1p(-0.5) AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case1697
-SELECT log1p(-1) AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case1698
-SELECT log1p(-2) AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case1699
-SELECT log1p(x) AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case1700
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case1701
-SELECT exp(0) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1702
-SELECT exp(1) AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1703
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case1704
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1705
-SELECT exp(1000) AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1706
-SELECT exp(x) AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case1707
-SELECT expm1(0) AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case1708
-SELECT expm1(1) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case1709
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case1710
-SELECT expm1(x) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case1711
-SELECT cbrt(27.0) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case1712
-SELECT cbrt(-8) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case1713
-SELECT cbrt(-0.0D) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case1714
-SELECT cbrt(x) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case1715
-SELECT hypot(3, 4) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case1716
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case1717
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case1718
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1719
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1720
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case1721
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case1722
-SELECT sin(0) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case1723
-SELECT sin(1) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case1724
-SELECT sin(-0.0D) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case1725
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case1726
-SELECT sin(x) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case1727
-SELECT cos(0) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case1728
-SELECT cos(1) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case1729
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case1730
-SELECT cos(x) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case1731
-SELECT tan(0) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case1732
-SELECT tan(0.5) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case1733
-SELECT tan(x) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case1734
-SELECT cot(0.5) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case1735
-SELECT cot(0) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case1736
-SELECT cot(-0.0D) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case1737
-SELECT cot(x) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case1738
-SELECT sec(0) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case1739
-SELECT sec(1) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case1740
-SELECT sec(x) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case1741
-SELECT csc(1) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case1742
-SELECT csc(0) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case1743
-SELECT csc(x) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case1744
-SELECT asin(0) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case1745
-SELECT asin(1) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case1746
-SELECT asin(2) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case1747
-SELECT asin(x) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case1748
-SELECT acos(1) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case1749
-SELECT acos(-0.5) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case1750
-SELECT acos(0.5) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case1751
-SELECT acos(2) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case1752
-SELECT acos(x) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case1753
-SELECT atan(0) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case1754
-SELECT atan(1) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case1755
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case1756
-SELECT atan(x) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case1757
-SELECT atan2(0, 0) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case1758
-SELECT atan2(1, 1) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case1759
-SELECT atan2(0, -1) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case1760
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1761
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case1762
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case1763
-SELECT atan2(x, 1) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case1764
-SELECT atan2(1, x) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1765
-SELECT sinh(0) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case1766
-SELECT sinh(1) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case1767
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case1768
-SELECT sinh(x) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case1769
-SELECT cosh(0) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1770
-SELECT cosh(1) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case1771
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case1772
-SELECT cosh(x) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case1773
-SELECT tanh(0) AS r FROM t;
+SELECT cbrt(-0.0D) AS r FROM t;
 
 -- name: Case1774
-SELECT tanh(1) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case1775
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case1776
-SELECT tanh(x) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1777
-SELECT asinh(0) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1778
-SELECT asinh(1) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case1779
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case1780
-SELECT asinh(-1e10) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case1781
-SELECT asinh(x) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case1782
-SELECT acosh(1) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case1783
-SELECT acosh(2) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case1784
-SELECT acosh(0) AS r FROM t;
+SELECT sin(-0.0D) AS r FROM t;
 
 -- name: Case1785
-SELECT acosh(x) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1786
-SELECT atanh(0) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case1787
-SELECT atanh(0.5) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case1788
-SELECT atanh(1) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case1789
-SELECT atanh(-1) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1790
-SELECT atanh(2) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case1791
-SELECT atanh(x) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case1792
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case1793
-SELECT degrees(1) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case1794
-SELECT degrees(x) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case1795
-SELECT radians(180) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case1796
-SELECT radians(0) AS r FROM t;
+SELECT cot(-0.0D) AS r FROM t;
 
 -- name: Case1797
-SELECT radians(x) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case1798
-SELECT rint(12.3456) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case1799
-SELECT rint(2.5) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case1800
-SELECT rint(3.5) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case1801
-SELECT rint(-0.5) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case1802
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case1803
-SELECT rint(x) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case1804
-SELECT pi() AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case1805
-SELECT PI() AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case1806
-SELECT degrees(pi()) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case1807
-SELECT e() AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case1808
-SELECT e() + x AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case1809
-SELECT pmod(10, 3) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case1810
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case1811
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case1812
-SELECT pmod(7, -3) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case1813
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case1814
-SELECT pmod(i, j) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case1815
-SELECT pmod(a, b) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1816
-SELECT pmod(a, b) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case1817
-SELECT pmod(10, 0) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case1818
-SELECT pmod(-7.5D, 2.0D) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case1819
-SELECT pmod(7.5D, 0.0D) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case1820
-SELECT pmod(7.5D, -0.0D) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case1821
-SELECT pmod(i, 0) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case1822
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case1823
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case1824
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case1825
-SELECT bround(2.5D) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case1826
-SELECT bround(3.5D) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case1827
-SELECT bround(-2.5D) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1828
-SELECT bround(2.5D, 0) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case1829
-SELECT bround(0.125D, 2) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case1830
-SELECT bround(0.135D, 2) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case1831
-SELECT bround(1.05D, 1) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1832
-SELECT bround(1.0500001D, 1) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case1833
-SELECT bround(-0.5D) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case1834
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case1835
-SELECT bround(25, -1) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1836
-SELECT bround(35, -1) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case1837
-SELECT bround(-25, -1) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case1838
-SELECT bround(26, -1) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case1839
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1840
-SELECT bround(a, -2) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case1841
-SELECT bround(a, -2) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case1842
-SELECT bround(a, -1) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case1843
-SELECT bround(i) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case1844
-SELECT bround(x, 1) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case1845
-SELECT bround(2.5, i) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case1846
-SELECT factorial(5) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case1847
-SELECT factorial(0) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case1848
-SELECT factorial(20) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case1849
-SELECT factorial(21) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case1850
-SELECT factorial(-1) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case1851
-SELECT factorial(i) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case1852
-SELECT factorial(i) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case1853
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case1854
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case1855
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case1856
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case1857
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case1858
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case1859
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case1860
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case1861
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case1862
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1863
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case1864
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case1865
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case1866
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case1867
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case1868
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case1869
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case1870
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case1871
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case1872
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case1873
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case1874
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case1875
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1876
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1877
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case1878
-SELECT isnan(1.0) AS r FROM t;
+SELECT pmod(-7.5D, 2.0D) AS r FROM t;
 
 -- name: Case1879
-SELECT isnan(x) AS r FROM t;
+SELECT pmod(7.5D, 0.0D) AS r FROM t;
 
 -- name: Case1880
-SELECT isnan(i) AS r FROM t;
+SELECT pmod(7.5D, -0.0D) AS r FROM t;
 
 -- name: Case1881
-SELECT isnan(a / b) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case1882
-SELECT isnan(x) OR p AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case1883
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case1884
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case1885
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT bround(2.5D) AS r FROM t;
 
 -- name: Case1886
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT bround(3.5D) AS r FROM t;
 
 -- name: Case1887
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT bround(-2.5D) AS r FROM t;
 
 -- name: Case1888
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT bround(2.5D, 0) AS r FROM t;
 
 -- name: Case1889
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT bround(0.125D, 2) AS r FROM t;
 
 -- name: Case1890
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT bround(0.135D, 2) AS r FROM t;
 
 -- name: Case1891
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT bround(1.05D, 1) AS r FROM t;
 
 -- name: Case1892
-SELECT positive(i) AS r FROM t;
+SELECT bround(1.0500001D, 1) AS r FROM t;
 
 -- name: Case1893
-SELECT positive(a) AS r FROM t;
+SELECT bround(-0.5D) AS r FROM t;
 
 -- name: Case1894
-SELECT positive(-0.0D) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1895
-SELECT positive(x) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case1896
-SELECT negative(i) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case1897
-SELECT negative(1.5) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case1898
-SELECT negative(1.5D) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case1899
-SELECT negative(i) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case1900
-SELECT negative(a) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1901
-SELECT negative(x) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1902
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case1903
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case1904
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case1905
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case1906
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case1907
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case1908
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case1909
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case1910
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case1911
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1912
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1913
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case1914
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case1915
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case1916
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case1917
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case1918
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case1919
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1920
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1921
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1922
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1923
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case1924
-SELECT bit_count(0) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case1925
-SELECT bit_count(7) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case1926
-SELECT bit_count(-1) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case1927
-SELECT bit_count(a) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case1928
-SELECT bit_count(a) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case1929
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case1930
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1931
-SELECT bit_count(i) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case1932
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case1933
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case1934
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case1935
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case1936
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case1937
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1938
-SELECT getbit(a, 63) AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case1939
-SELECT getbit(a, 40) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case1940
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case1941
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case1942
-SELECT bit_get(11, j) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case1943
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case1944
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case1945
-SELECT bitmap_bucket_number(123) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case1946
-SELECT bitmap_bucket_number(0) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case1947
-SELECT bitmap_bucket_number(32768) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case1948
-SELECT bitmap_bucket_number(32769) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case1949
-SELECT bitmap_bucket_number(-1) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case1950
-SELECT bitmap_bucket_number(-32768) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case1951
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case1952
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case1953
-SELECT bitmap_bucket_number(i) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case1954
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT positive(-0.0D) AS r FROM t;
 
 -- name: Case1955
-SELECT bitmap_bit_position(1) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case1956
-SELECT bitmap_bit_position(123) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1957
-SELECT bitmap_bit_position(32768) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case1958
-SELECT bitmap_bit_position(32769) AS r FROM t;
+SELECT negative(1.5D) AS r FROM t;
 
 -- name: Case1959
-SELECT bitmap_bit_position(0) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case1960
-SELECT bitmap_bit_position(-1) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case1961
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case1962
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case1963
-SELECT a & c AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case1964
-SELECT i & 10 AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case1965
-SELECT i | j AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case1966
-SELECT i ^ j AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case1967
-SELECT i | b AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case1968
-SELECT ~i AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1969
-SELECT ~a AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case1970
-SELECT ~i AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case1971
-SELECT a & c AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case1972
-SELECT i | '2' AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case1973
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case1974
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case1975
-SELECT i | 1 = 1 AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case1976
-SELECT (i & j) * 2 AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case1977
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case1978
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case1979
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case1980
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case1981
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case1982
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case1983
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case1984
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case1985
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case1986
-SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case1987
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1988
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case1989
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case1990
-SELECT s RLIKE r'abc\z' AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case1991
-SELECT s RLIKE r'abc\Z' AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case1992
-SELECT s RLIKE '(?i)hello' AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case1993
-SELECT s RLIKE '(?i)é' AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case1994
-SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case1995
-SELECT s RLIKE '(?i:a)b' AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case1996
-SELECT s RLIKE r'a\sb' AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case1997
-SELECT s RLIKE r'a\hb' AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case1998
-SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case1999
-SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case2000
-SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case2001
-SELECT s RLIKE r'\x{1F600}' AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case2002
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case2003
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case2004
-SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case2005
-SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
+SELECT bitmap_bucket_number(123) AS r FROM t;
 
 -- name: Case2006
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT bitmap_bucket_number(0) AS r FROM t;
 
 -- name: Case2007
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT bitmap_bucket_number(32768) AS r FROM t;
 
 -- name: Case2008
-SELECT s RLIKE 'a(?=b)' AS r FROM t;
+SELECT bitmap_bucket_number(32769) AS r FROM t;
 
 -- name: Case2009
-SELECT s RLIKE '(?<!a)b' AS r FROM t;
+SELECT bitmap_bucket_number(-1) AS r FROM t;
 
 -- name: Case2010
-SELECT s RLIKE 'a++' AS r FROM t;
+SELECT bitmap_bucket_number(-32768) AS r FROM t;
 
 -- name: Case2011
-SELECT s RLIKE '(?>a)' AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case2012
-SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case2013
-SELECT s RLIKE '(?m)^a' AS r FROM t;
+SELECT bitmap_bucket_number(i) AS r FROM t;
 
 -- name: Case2014
-SELECT s RLIKE 'a$b' AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case2015
-SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
+SELECT bitmap_bit_position(1) AS r FROM t;
 
 -- name: Case2016
-SELECT s RLIKE 'a{2' AS r FROM t;
+SELECT bitmap_bit_position(123) AS r FROM t;
 
 -- name: Case2017
-SELECT s RLIKE '(' AS r FROM t;
+SELECT bitmap_bit_position(32768) AS r FROM t;
 
 -- name: Case2018
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT bitmap_bit_position(32769) AS r FROM t;
 
 -- name: Case2019
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT bitmap_bit_position(0) AS r FROM t;
 
 -- name: Case2020
-SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
+SELECT bitmap_bit_position(-1) AS r FROM t;
 
 -- name: Case2021
-SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case2022
-SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case2023
-SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case2024
-SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
+SELECT i & 10 AS r FROM t;
 
 -- name: Case2025
-SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
+SELECT i | j AS r FROM t;
 
 -- name: Case2026
-SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
+SELECT i ^ j AS r FROM t;
 
 -- name: Case2027
-SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case2028
-SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case2029
-SELECT regexp_replace(s, '', '-') AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case2030
-SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case2031
-SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case2032
-SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case2033
-SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case2034
-SELECT regexp_replace(s, 'b', '$') AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case2035
-SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case2036
-SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case2037
-SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case2038
-SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case2039
-SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case2040
-SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case2041
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case2042
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2043
-SELECT regexp_replace(s, '(', 'x') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2044
-SELECT regexp_replace(s, '(', u) AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2045
-SELECT regexp_replace(s, u, 'x') AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2046
-SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case2047
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case2048
-SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case2049
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case2050
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case2051
-SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case2052
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case2053
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case2054
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case2055
-SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case2056
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case2057
-SELECT regexp_extract(s, 'b') AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case2058
-SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case2059
-SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case2060
-SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case2061
-SELECT regexp_extract(s, u, i) AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case2062
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case2063
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case2064
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case2065
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case2066
-SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case2067
-SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case2068
-SELECT regexp_count(s, 'a*') AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case2069
-SELECT regexp_count(s, '') AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case2070
-SELECT regexp_count(s, 'a$|\n') AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case2071
-SELECT regexp_count(s, u) AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case2072
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case2073
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case2074
-SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case2075
-SELECT regexp_instr(s, 'b') AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case2076
-SELECT regexp_instr(s, 'z') AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case2077
-SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case2078
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case2079
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case2080
-SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case2081
-SELECT regexp_substr(s, 'Jeck') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case2082
-SELECT regexp_substr(s, 'x*') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case2083
-SELECT regexp_substr(s, r'\d+') AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case2084
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case2085
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case2086
-SELECT regexp_substr(s, u) AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case2087
-SELECT ti + tj AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case2088
-SELECT ti + tj AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case2089
-SELECT ti - tj AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case2090
-SELECT ti * tj AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case2091
-SELECT ti + i AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case2092
-SELECT si * tj AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case2093
-SELECT si * sj AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case2094
-SELECT si + a AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case2095
-SELECT -ti AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case2096
-SELECT -si AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case2097
-SELECT abs(ti) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case2098
-SELECT abs(si) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case2099
-SELECT ti % tj AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case2100
-SELECT ti % tj AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case2101
-SELECT si % sj AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case2102
-SELECT ti / tj AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case2103
-SELECT ti DIV tj AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case2104
-SELECT 1Y + 1S AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case2105
-SELECT 127Y + ti AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case2106
-SELECT f + i AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case2107
-SELECT f + a AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case2108
-SELECT f * g AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case2109
-SELECT f + x AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case2110
-SELECT f + v AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case2111
-SELECT ti + v AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case2112
-SELECT si * z AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case2113
-SELECT f / g AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case2114
-SELECT f % g AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case2115
-SELECT -f AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case2116
-SELECT 1.5F AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case2117
-SELECT 1.1F + 0 AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case2118
-SELECT ti = tj AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case2119
-SELECT ti < si AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case2120
-SELECT f = x AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case2121
-SELECT f = x AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case2122
-SELECT f = g AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case2123
-SELECT f > g AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case2124
-SELECT f = g AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2125
-SELECT ti = s AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2126
-SELECT greatest(ti, si) AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case2127
-SELECT coalesce(ti, si) AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case2128
-SELECT CASE WHEN p THEN ti ELSE tj END AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case2129
-SELECT CAST(i AS TINYINT) AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case2130
-SELECT CAST(i AS TINYINT) AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case2131
-SELECT CAST(a AS SMALLINT) AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case2132
-SELECT CAST(si AS TINYINT) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case2133
-SELECT CAST(ti AS SMALLINT) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case2134
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case2135
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case2136
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case2137
-SELECT CAST(s AS SMALLINT) AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case2138
-SELECT CAST(s AS SMALLINT) AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case2139
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case2140
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case2141
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case2142
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case2143
-SELECT CAST(f AS DOUBLE) AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case2144
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case2145
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case2146
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case2147
-SELECT CAST(f AS INT) AS r FROM t;
+SELECT ti + tj AS r FROM t;
 
 -- name: Case2148
-SELECT CAST(f AS TINYINT) AS r FROM t;
+SELECT ti + tj AS r FROM t;
 
 -- name: Case2149
-SELECT CAST(f AS TINYINT) AS r FROM t;
+SELECT ti - tj AS r FROM t;
 
 -- name: Case2150
-SELECT CAST(f AS BIGINT) AS r FROM t;
+SELECT ti * tj AS r FROM t;
 
 -- name: Case2151
-SELECT CAST(f AS INT) AS r FROM t;
+SELECT ti + i AS r FROM t;
 
 -- name: Case2152
-SELECT CAST(x AS SMALLINT) AS r FROM t;
+SELECT si * tj AS r FROM t;
 
 -- name: Case2153
-SELECT CAST(x AS TINYINT) AS r FROM t;
+SELECT si * sj AS r FROM t;
 
 -- name: Case2154
-SELECT CAST(x AS FLOAT) AS r FROM t;
+SELECT si + a AS r FROM t;
 
 -- name: Case2155
-SELECT CAST(a AS FLOAT) AS r FROM t;
+SELECT -ti AS r FROM t;
 
 -- name: Case2156
-SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
+SELECT -si AS r FROM t;
 
 -- name: Case2157
-SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
+SELECT abs(ti) AS r FROM t;
 
 -- name: Case2158
-SELECT CAST(v AS TINYINT) AS r FROM t;
+SELECT abs(si) AS r FROM t;
 
 -- name: Case2159
-SELECT CAST(v AS TINYINT) AS r FROM t;
+SELECT ti % tj AS r FROM t;
 
 -- name: Case2160
-SELECT CAST(p AS TINYINT) AS r FROM t;
+SELECT ti % tj AS r FROM t;
 
 -- name: Case2161
-SELECT CAST(f AS BOOLEAN) AS r FROM t;
+SELECT si % sj AS r FROM t;
 
 -- name: Case2162
-SELECT tinyint(s) AS r FROM t;
+SELECT ti / tj AS r FROM t;
 
 -- name: Case2163
-SELECT smallint(x) AS r FROM t;
+SELECT ti DIV tj AS r FROM t;
 
 -- name: Case2164
-SELECT float(i) AS r FROM t;
+SELECT 1Y + 1S AS r FROM t;
 
 -- name: Case2165
-SELECT round(ti, -1) AS r FROM t;
+SELECT 127Y + ti AS r FROM t;
 
 -- name: Case2166
-SELECT round(ti, -1) AS r FROM t;
+SELECT f + i AS r FROM t;
 
 -- name: Case2167
-SELECT round(si, -2) AS r FROM t;
+SELECT f + a AS r FROM t;
 
 -- name: Case2168
-SELECT bround(ti, -1) AS r FROM t;
+SELECT f * g AS r FROM t;
 
 -- name: Case2169
-SELECT round(f, 1) AS r FROM t;
+SELECT f + x AS r FROM t;
 
 -- name: Case2170
-SELECT bround(f, 1) AS r FROM t;
+SELECT f + v AS r FROM t;
 
 -- name: Case2171
-SELECT round(f) AS r FROM t;
+SELECT ti + v AS r FROM t;
 
 -- name: Case2172
-SELECT pmod(ti, tj) AS r FROM t;
+SELECT si * z AS r FROM t;
 
 -- name: Case2173
-SELECT pmod(ti, tj) AS r FROM t;
+SELECT f / g AS r FROM t;
 
 -- name: Case2174
-SELECT pmod(si, sj) AS r FROM t;
+SELECT f % g AS r FROM t;
 
 -- name: Case2175
-SELECT pmod(f, g) AS r FROM t;
+SELECT -f AS r FROM t;
 
 -- name: Case2176
-SELECT positive(ti) AS r FROM t;
+SELECT 1.5F AS r FROM t;
 
 -- name: Case2177
-SELECT ti & tj AS r FROM t;
+SELECT 1.1F + 0 AS r FROM t;
 
 -- name: Case2178
-SELECT ~si AS r FROM t;
+SELECT ti = tj AS r FROM t;
 
 -- name: Case2179
-SELECT ti | si AS r FROM t;
+SELECT ti < si AS r FROM t;
 
 -- name: Case2180
-SELECT bit_count(ti) AS r FROM t;
+SELECT f = x AS r FROM t;
 
 -- name: Case2181
-SELECT bit_get(ti, 7) AS r FROM t;
+SELECT f = x AS r FROM t;
 
 -- name: Case2182
-SELECT bit_get(ti, 8) AS r FROM t;
+SELECT f = g AS r FROM t;
 
 -- name: Case2183
-SELECT bit_get(si, 15) AS r FROM t;
+SELECT f > g AS r FROM t;
 
 -- name: Case2184
-SELECT format_string('%x', ti) AS r FROM t;
+SELECT f = g AS r FROM t;
 
 -- name: Case2185
-SELECT format_string('%o', si) AS r FROM t;
+SELECT ti = s AS r FROM t;
 
 -- name: Case2186
-SELECT format_string('%d|%s', si, si) AS r FROM t;
+SELECT greatest(ti, si) AS r FROM t;
 
 -- name: Case2187
-SELECT format_string('%s', f) AS r FROM t;
+SELECT coalesce(ti, si) AS r FROM t;
 
 -- name: Case2188
-SELECT format_string('%.10f', f) AS r FROM t;
+SELECT CASE WHEN p THEN ti ELSE tj END AS r FROM t;
 
 -- name: Case2189
-SELECT format_string('%c', ti) AS r FROM t;
+SELECT CAST(i AS TINYINT) AS r FROM t;
 
 -- name: Case2190
-SELECT format_string('%e', ti) AS r FROM t;
+SELECT CAST(i AS TINYINT) AS r FROM t;
 
 -- name: Case2191
-SELECT left(s, 2) AS r FROM t;
+SELECT CAST(a AS SMALLINT) AS r FROM t;
 
 -- name: Case2192
-SELECT left(s, i) AS r FROM t;
+SELECT CAST(si AS TINYINT) AS r FROM t;
 
 -- name: Case2193
-SELECT left(s, i) AS r FROM t;
+SELECT CAST(ti AS SMALLINT) AS r FROM t;
 
 -- name: Case2194
-SELECT left(s, i) AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2195
-SELECT left(s, i) AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2196
-SELECT left(s, i) AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2197
-SELECT right(s, 2) AS r FROM t;
+SELECT CAST(s AS SMALLINT) AS r FROM t;
 
 -- name: Case2198
-SELECT right(s, 4) AS r FROM t;
+SELECT CAST(s AS SMALLINT) AS r FROM t;
 
 -- name: Case2199
-SELECT right(s, 9) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2200
-SELECT right(s, 0) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2201
-SELECT right(s, i) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2202
-SELECT reverse(s) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2203
-SELECT reverse(s) AS r FROM t;
+SELECT CAST(f AS DOUBLE) AS r FROM t;
 
 -- name: Case2204
-SELECT reverse(s) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2205
-SELECT quote(s) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2206
-SELECT quote(s) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2207
-SELECT quote(s) AS r FROM t;
+SELECT CAST(f AS INT) AS r FROM t;
 
 -- name: Case2208
-SELECT quote(s) AS r FROM t;
+SELECT CAST(f AS TINYINT) AS r FROM t;
 
 -- name: Case2209
-SELECT repeat(s, 3) AS r FROM t;
+SELECT CAST(f AS TINYINT) AS r FROM t;
 
 -- name: Case2210
-SELECT repeat(s, i) AS r FROM t;
+SELECT CAST(f AS BIGINT) AS r FROM t;
 
 -- name: Case2211
-SELECT repeat(s, i) AS r FROM t;
+SELECT CAST(f AS INT) AS r FROM t;
 
 -- name: Case2212
-SELECT repeat(s, i) AS r FROM t;
+SELECT CAST(x AS SMALLINT) AS r FROM t;
 
 -- name: Case2213
-SELECT repeat(s, i) AS r FROM t;
+SELECT CAST(x AS TINYINT) AS r FROM t;
 
 -- name: Case2214
-SELECT repeat(u, i) AS r FROM t;
+SELECT CAST(x AS FLOAT) AS r FROM t;
 
 -- name: Case2215
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT CAST(a AS FLOAT) AS r FROM t;
 
 -- name: Case2216
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
 
 -- name: Case2217
-SELECT space(i) AS r FROM t;
+SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
 
 -- name: Case2218
-SELECT space(i) AS r FROM t;
+SELECT CAST(v AS TINYINT) AS r FROM t;
 
 -- name: Case2219
-SELECT space(i) AS r FROM t;
+SELECT CAST(v AS TINYINT) AS r FROM t;
 
 -- name: Case2220
-SELECT space(i) AS r FROM t;
+SELECT CAST(p AS TINYINT) AS r FROM t;
 
 -- name: Case2221
-SELECT initcap(s) AS r FROM t;
+SELECT CAST(f AS BOOLEAN) AS r FROM t;
 
 -- name: Case2222
-SELECT initcap(s) AS r FROM t;
+SELECT tinyint(s) AS r FROM t;
 
 -- name: Case2223
-SELECT initcap(s) AS r FROM t;
+SELECT smallint(x) AS r FROM t;
 
 -- name: Case2224
-SELECT initcap(s) AS r FROM t;
+SELECT float(i) AS r FROM t;
 
 -- name: Case2225
-SELECT ascii(s) AS r FROM t;
+SELECT round(ti, -1) AS r FROM t;
 
 -- name: Case2226
-SELECT ascii(s) AS r FROM t;
+SELECT round(ti, -1) AS r FROM t;
 
 -- name: Case2227
-SELECT ascii(s) AS r FROM t;
+SELECT round(si, -2) AS r FROM t;
 
 -- name: Case2228
-SELECT ascii(s) AS r FROM t;
+SELECT bround(ti, -1) AS r FROM t;
 
 -- name: Case2229
-SELECT chr(a) AS r FROM t;
+SELECT round(f, 1) AS r FROM t;
 
 -- name: Case2230
-SELECT chr(a) AS r FROM t;
+SELECT bround(f, 1) AS r FROM t;
 
 -- name: Case2231
-SELECT char(a) AS r FROM t;
+SELECT round(f) AS r FROM t;
 
 -- name: Case2232
-SELECT chr(a) AS r FROM t;
+SELECT pmod(ti, tj) AS r FROM t;
 
 -- name: Case2233
-SELECT chr(i) AS r FROM t;
+SELECT pmod(ti, tj) AS r FROM t;
 
 -- name: Case2234
-SELECT octet_length(s) AS r FROM t;
+SELECT pmod(si, sj) AS r FROM t;
 
 -- name: Case2235
-SELECT bit_length(s) AS r FROM t;
+SELECT pmod(f, g) AS r FROM t;
 
 -- name: Case2236
-SELECT octet_length(s) AS r FROM t;
+SELECT positive(ti) AS r FROM t;
 
 -- name: Case2237
-SELECT bit_length(s) AS r FROM t;
+SELECT ti & tj AS r FROM t;
 
 -- name: Case2238
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT ~si AS r FROM t;
 
 -- name: Case2239
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT ti | si AS r FROM t;
 
 -- name: Case2240
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT bit_count(ti) AS r FROM t;
 
 -- name: Case2241
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT bit_get(ti, 7) AS r FROM t;
 
 -- name: Case2242
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT bit_get(ti, 8) AS r FROM t;
 
 -- name: Case2243
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT bit_get(si, 15) AS r FROM t;
 
 -- name: Case2244
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT format_string('%x', ti) AS r FROM t;
 
 -- name: Case2245
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT format_string('%o', si) AS r FROM t;
 
 -- name: Case2246
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT format_string('%d|%s', si, si) AS r FROM t;
 
 -- name: Case2247
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT format_string('%s', f) AS r FROM t;
 
 -- name: Case2248
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT format_string('%.10f', f) AS r FROM t;
 
 -- name: Case2249
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT format_string('%c', ti) AS r FROM t;
 
 -- name: Case2250
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT format_string('%e', ti) AS r FROM t;
 
 -- name: Case2251
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case2252
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2253
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2254
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2255
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2256
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2257
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case2258
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case2259
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case2260
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case2261
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case2262
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2263
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2264
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2265
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2266
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2267
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2268
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2269
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case2270
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2271
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2272
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2273
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2274
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case2275
-SELECT soundex(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2276
-SELECT soundex(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2277
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2278
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2279
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2280
-SELECT soundex(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2281
-SELECT soundex(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2282
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2283
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2284
-SELECT luhn_check(s) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2285
-SELECT luhn_check(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2286
-SELECT luhn_check(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2287
-SELECT luhn_check(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2288
-SELECT lcase(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2289
-SELECT ucase(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2290
-SELECT len(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2291
-SELECT a <=> b AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case2292
-SELECT a <=> b AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2293
-SELECT a <=> b AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case2294
-SELECT a <=> b AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2295
-SELECT a <=> b AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2296
-SELECT i <=> a AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2297
-SELECT s <=> u AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2298
-SELECT NULL <=> NULL AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case2299
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2300
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case2301
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case2302
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case2303
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2304
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case2305
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case2306
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case2307
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case2308
-SELECT equal_null(a, b) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2309
-SELECT equal_null(a, b) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2310
-SELECT equal_null(a, b) AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case2311
-SELECT equal_null(s, u) AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case2312
-SELECT equal_null(a, 1 DIV b) AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case2313
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case2314
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case2315
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case2316
-SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case2317
-SELECT decode(a, 1, 'one') AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case2318
-SELECT decode(i, 1, 10) AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case2319
-SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case2320
-SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case2321
-SELECT decode(a, 1, a DIV b) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case2322
-SELECT decode(a, 2, a DIV b) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case2323
-SELECT 1 << 2 AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case2324
-SELECT 1 << 2 + 1 AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case2325
-SELECT 1 | 2 << 1 AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case2326
-SELECT 6 & 3 << 1 AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case2327
-SELECT 2 << 1 = 4 AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case2328
-SELECT -8 >> 1 AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2329
-SELECT a >> 1 AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case2330
-SELECT -1 >>> 28 AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case2331
-SELECT a >>> 60 AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2332
-SELECT i << j AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2333
-SELECT (a DIV b) >> 1 AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2334
-SELECT p IS TRUE AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case2335
-SELECT p IS TRUE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2336
-SELECT p IS TRUE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2337
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2338
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2339
-SELECT p IS FALSE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2340
-SELECT p IS FALSE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2341
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2342
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2343
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2344
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2345
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2346
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2347
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2348
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case2349
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case2350
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case2351
-SELECT s ILIKE u AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2352
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2353
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2354
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2355
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2356
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case2357
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case2358
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case2359
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case2360
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2361
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2362
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2363
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2364
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2365
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2366
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2367
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case2368
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2369
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2370
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2371
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT equal_null(s, u) AS r FROM t;
 
 -- name: Case2372
-SELECT trim(u, s) AS r FROM t;
+SELECT equal_null(a, 1 DIV b) AS r FROM t;
 
 -- name: Case2373
-SELECT ltrim('x', s) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2374
-SELECT rtrim('x', s) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2375
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2376
-SELECT btrim(s) AS r FROM t;
+SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
 
 -- name: Case2377
-SELECT btrim(s, u) AS r FROM t;
+SELECT decode(a, 1, 'one') AS r FROM t;
 
 -- name: Case2378
-SELECT trim(s) AS r FROM t;
+SELECT decode(i, 1, 10) AS r FROM t;
 
 -- name: Case2379
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
 
 -- name: Case2380
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
 
 -- name: Case2381
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT decode(a, 1, a DIV b) AS r FROM t;
 
 -- name: Case2382
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT decode(a, 2, a DIV b) AS r FROM t;
 
 -- name: Case2383
-SELECT position('l' IN s) AS r FROM t;
+SELECT 1 << 2 AS r FROM t;
 
 -- name: Case2384
-SELECT position('z' IN s) AS r FROM t;
+SELECT 1 << 2 + 1 AS r FROM t;
 
 -- name: Case2385
-SELECT position('' IN s) AS r FROM t;
+SELECT 1 | 2 << 1 AS r FROM t;
 
 -- name: Case2386
-SELECT position('l' IN s) AS r FROM t;
+SELECT 6 & 3 << 1 AS r FROM t;
 
 -- name: Case2387
-SELECT locate('l', s) AS r FROM t;
+SELECT 2 << 1 = 4 AS r FROM t;
 
 -- name: Case2388
-SELECT position(u, s) AS r FROM t;
+SELECT -8 >> 1 AS r FROM t;
 
 -- name: Case2389
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT a >> 1 AS r FROM t;
 
 -- name: Case2390
-SELECT instr(s, u) AS r FROM t;
+SELECT -1 >>> 28 AS r FROM t;
 
 -- name: Case2391
-SELECT !p AS r FROM t;
+SELECT a >>> 60 AS r FROM t;
 
 -- name: Case2392
-SELECT ! a = 1 AS r FROM t;
+SELECT i << j AS r FROM t;
 
 -- name: Case2393
-SELECT !p AS r FROM t;
+SELECT (a DIV b) >> 1 AS r FROM t;
 
 -- name: Case2394
-SELECT !(p AND q) AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2395
-SELECT int(s) AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2396
-SELECT bigint(x) AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2397
-SELECT double(s) AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2398
-SELECT string(d) AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2399
-SELECT boolean(s) AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2400
-SELECT date(s) AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2401
-SELECT int(s) AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case2402
-SELECT int(s) AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2403
-SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2404
-SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case2405
-SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case2406
-SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case2407
-SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case2408
-SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case2409
-SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case2410
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case2411
-SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case2412
-SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case2413
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case2414
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case2415
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case2416
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case2417
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case2418
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case2419
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case2420
-SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case2421
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case2422
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case2423
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case2424
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case2425
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case2426
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case2427
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case2428
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case2429
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case2430
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case2431
-SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case2432
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case2433
-SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case2434
-SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case2435
-SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case2436
-SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
+SELECT btrim(s) AS r FROM t;
 
 -- name: Case2437
-SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
+SELECT btrim(s, u) AS r FROM t;
 
 -- name: Case2438
-SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case2439
-SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
 -- name: Case2440
-SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+SELECT substring(s FROM 2) AS r FROM t;
 
 -- name: Case2441
-SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
+SELECT substr(s FROM -2) AS r FROM t;
 
 -- name: Case2442
-SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
+SELECT substring(s FROM i FOR 2) AS r FROM t;
 
 -- name: Case2443
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case2444
+SELECT position('z' IN s) AS r FROM t;
+
+-- name: Case2445
+SELECT position('' IN s) AS r FROM t;
+
+-- name: Case2446
+SELECT position('l' IN s) AS r FROM t;
+
+-- name: Case2447
+SELECT locate('l', s) AS r FROM t;
+
+-- name: Case2448
+SELECT position(u, s) AS r FROM t;
+
+-- name: Case2449
+SELECT instr(s, 'lo') AS r FROM t;
+
+-- name: Case2450
+SELECT instr(s, u) AS r FROM t;
+
+-- name: Case2451
+SELECT !p AS r FROM t;
+
+-- name: Case2452
+SELECT ! a = 1 AS r FROM t;
+
+-- name: Case2453
+SELECT !p AS r FROM t;
+
+-- name: Case2454
+SELECT !(p AND q) AS r FROM t;
+
+-- name: Case2455
+SELECT int(s) AS r FROM t;
+
+-- name: Case2456
+SELECT bigint(x) AS r FROM t;
+
+-- name: Case2457
+SELECT double(s) AS r FROM t;
+
+-- name: Case2458
+SELECT string(d) AS r FROM t;
+
+-- name: Case2459
+SELECT boolean(s) AS r FROM t;
+
+-- name: Case2460
+SELECT date(s) AS r FROM t;
+
+-- name: Case2461
+SELECT int(s) AS r FROM t;
+
+-- name: Case2462
+SELECT int(s) AS r FROM t;
+
+-- name: Case2463
+SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
+
+-- name: Case2464
+SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+
+-- name: Case2465
+SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+
+-- name: Case2466
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
+
+-- name: Case2467
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
+
+-- name: Case2468
+SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
+
+-- name: Case2469
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2470
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2471
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
+
+-- name: Case2472
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
+
+-- name: Case2473
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2474
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2475
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2476
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2477
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2478
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2479
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2480
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2481
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2482
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2483
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2484
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2485
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2486
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2487
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2488
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2489
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2490
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2491
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2492
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2493
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+
+-- name: Case2494
+SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+
+-- name: Case2495
+SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
+
+-- name: Case2496
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
+
+-- name: Case2497
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
+
+-- name: Case2498
+SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2499
+SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2500
+SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2501
+SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2502
+SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2503
 SELECT CAST(TIMESTAMP_NTZ '2024-01-01 10:00:00' AS TIMESTAMP) = TIMESTAMP '2024-01-01 10:00:00' AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2444
+-- name: Case2504
 SELECT unix_seconds(TIMESTAMP '2024-03-31 02:30:00') AS r FROM t;
 
--- name: Case2445
+-- name: Case2505
 SELECT CAST(TIMESTAMP '2024-03-31 02:30:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2446
+-- name: Case2506
 SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2447
+-- name: Case2507
 SELECT unix_seconds(TIMESTAMP '2024-03-31 03:00:00') AS r FROM t;
 
--- name: Case2448
+-- name: Case2508
 SELECT unix_seconds(CAST(TIMESTAMP_NTZ '2024-03-31 02:30:00' AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2449
+-- name: Case2509
 SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00') AS r FROM t;
 
--- name: Case2450
+-- name: Case2510
 SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00+01:00') AS r FROM t;
 
--- name: Case2451
+-- name: Case2511
 SELECT CAST(CAST(1729992600 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
--- name: Case2452
+-- name: Case2512
 SELECT CAST(CAST(TIMESTAMP '2024-01-01 00:00:00Z' AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
--- name: Case2453
+-- name: Case2513
 SELECT CAST(TIMESTAMP '2023-12-31 23:30:00Z' AS DATE) AS r FROM t;
 
--- name: Case2454
+-- name: Case2514
 SELECT unix_seconds(CAST(DATE '2024-03-31' AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2455
+-- name: Case2515
 SELECT unix_seconds(TIMESTAMP '1900-01-01 00:00:00') AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2456
+-- name: Case2516
 SELECT unix_seconds(TIMESTAMP '2024-03-10 02:30:00') AS r FROM t;
 
--- name: Case2457
+-- name: Case2517
 SELECT CAST(TIMESTAMP '2024-03-10 02:30:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2458
+-- name: Case2518
 SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00') AS r FROM t;
 
--- name: Case2459
+-- name: Case2519
 SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
--- name: Case2460
+-- name: Case2520
 SELECT unix_seconds(CAST(DATE '2024-03-10' AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2461
+-- name: Case2521
 SELECT CAST(TIMESTAMP '2024-07-01 02:00:00Z' AS DATE) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2462
+-- name: Case2522
 SELECT ts > '2024-01-01' AS r FROM t;
 
--- name: Case2463
+-- name: Case2523
 SELECT ts = tt AS r FROM t;
 
--- name: Case2464
+-- name: Case2524
 SELECT ts < tt AS r FROM t;
 
--- name: Case2465
+-- name: Case2525
 SELECT ts = tt AS r FROM t;
 
--- name: Case2466
+-- name: Case2526
 SELECT d < ts AS r FROM t;
 
--- name: Case2467
+-- name: Case2527
 SELECT d = nt AS r FROM t;
 
--- name: Case2468
+-- name: Case2528
 SELECT typeof(coalesce(d, nt)) AS r FROM t;
 
--- name: Case2469
+-- name: Case2529
 SELECT typeof(coalesce(nt, ts)) AS r FROM t;
 
--- name: Case2470
+-- name: Case2530
 SELECT CAST(nt AS VARCHAR) AS r FROM t;
 
--- name: Case2471
+-- name: Case2531
 SELECT CAST(nt AS DATE) AS r FROM t;
 
--- name: Case2472
+-- name: Case2532
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
--- name: Case2473
+-- name: Case2533
 SELECT unix_millis(ts) AS r FROM t;
 
--- name: Case2474
+-- name: Case2534
 SELECT CAST(CAST(DATE '2024-03-10' AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
--- name: Case2475
+-- name: Case2535
 SELECT CAST(TIMESTAMP_LTZ '2024-01-01 10:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2476
+-- name: Case2536
 SELECT CAST(TIMESTAMP_NTZ '2024-01-01' AS VARCHAR) AS r FROM t;
 
--- name: Case2477
+-- name: Case2537
 SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
 
--- name: Case2478
+-- name: Case2538
 SELECT CAST(TIMESTAMP '1970-01-01 00:01:40' AS TINYINT) AS r FROM t;
 
--- name: Case2479
+-- name: Case2539
 SELECT CAST(TIMESTAMP '1970-01-01 00:02:08' AS TINYINT) AS r FROM t;
 
--- name: Case2480
+-- name: Case2540
 SELECT CAST(TIMESTAMP '1970-01-01 00:00:01.25' AS DECIMAL(5,2)) AS r FROM t;
 
--- name: Case2481
+-- name: Case2541
 SELECT unix_seconds(CAST(7 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2482
+-- name: Case2542
 SELECT unix_micros(CAST(CAST(-3 AS TINYINT) AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2483
+-- name: Case2543
 SELECT CAST(CAST('Infinity' AS DOUBLE) AS TIMESTAMP) AS r FROM t;
 
--- name: Case2484
+-- name: Case2544
 SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2485
+-- name: Case2545
 SELECT CAST(s AS TIMESTAMP) IS NULL AS r FROM t;
 
 SET TIME ZONE 'Asia/Kolkata';
 
--- name: Case2486
+-- name: Case2546
 SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
--- name: Case2487
+-- name: Case2547
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
--- name: Case2488
+-- name: Case2548
 SELECT CAST(ts AS DATE) AS r FROM t;
 
--- name: Case2489
+-- name: Case2549
 SELECT CAST(CAST(ts AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
--- name: Case2490
+-- name: Case2550
 SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2491
+-- name: Case2551
 SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00Z') AS r FROM t;
 
--- name: Case2492
+-- name: Case2552
 SELECT nt = ts AS r FROM t;
 
 SET TIME ZONE '+01:30';
 
--- name: Case2493
+-- name: Case2553
 SELECT unix_seconds(TIMESTAMP '1970-01-01 01:30:00') AS r FROM t;
 
--- name: Case2494
+-- name: Case2554
 SELECT CAST(CAST(0 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2495
+-- name: Case2555
 SELECT unix_seconds(CAST(d AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2496
+-- name: Case2556
 SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2497
+-- name: Case2557
 SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2498
+-- name: Case2558
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
--- name: Case2499
+-- name: Case2559
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2500
+-- name: Case2560
 SELECT unix_millis(ts) AS r FROM t;
 
--- name: Case2501
+-- name: Case2561
 SELECT unix_millis(TIMESTAMP '2024-01-01 00:00:00.0019') AS r FROM t;
 
--- name: Case2502
+-- name: Case2562
 SELECT unix_micros(ts) AS r FROM t;
 
--- name: Case2503
+-- name: Case2563
 SELECT unix_seconds(ts) AS r FROM t;
 
--- name: Case2504
+-- name: Case2564
 SELECT CAST(CAST(s AS DECIMAL(20,1)) AS TIMESTAMP) AS r FROM t;
 
--- name: Case2505
+-- name: Case2565
 SELECT CAST(greatest(ts, tt) AS VARCHAR) AS r FROM t;
 
--- name: Case2506
+-- name: Case2566
 SELECT CAST(least(nt, TIMESTAMP_NTZ '2024-01-01') AS VARCHAR) AS r FROM t;
 
--- name: Case2507
+-- name: Case2567
 SELECT ts IN (TIMESTAMP '2024-01-01 01:00:00+01:00', tt) AS r FROM t;
 
--- name: Case2508
+-- name: Case2568
 SELECT ts IN (tt) AS r FROM t;
 
--- name: Case2509
+-- name: Case2569
 SELECT CASE ts WHEN tt THEN 'same' ELSE 'other' END AS r FROM t;
 
--- name: Case2510
+-- name: Case2570
 SELECT NULLIF(nt, TIMESTAMP_NTZ '2024-01-01') IS NULL AS r FROM t;
 
--- name: Case2511
+-- name: Case2571
 SELECT hash(CAST(0 AS TIMESTAMP)) = hash(CAST(0 AS BIGINT)) AS r FROM t;
 
--- name: Case2512
+-- name: Case2572
 SELECT xxhash64(nt) = xxhash64(unix_micros(CAST(nt AS TIMESTAMP))) AS r FROM t;
 
--- name: Case2513
+-- name: Case2573
 SELECT hour(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2514
+-- name: Case2574
 SELECT minute(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2515
+-- name: Case2575
 SELECT second(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2516
+-- name: Case2576
 SELECT hour(ts) AS r FROM t;
 
--- name: Case2517
+-- name: Case2577
 SELECT minute(ts) AS r FROM t;
 
--- name: Case2518
+-- name: Case2578
 SELECT second(ts) AS r FROM t;
 
--- name: Case2519
+-- name: Case2579
 SELECT from_unixtime(-86401) AS r FROM t;
 
--- name: Case2520
+-- name: Case2580
 SELECT from_unixtime(0, 'yyyy-MM-dd HH:mm:ss.SSS') AS r FROM t;
 
--- name: Case2521
+-- name: Case2581
 SELECT from_unixtime(a) AS r FROM t;
 
--- name: Case2522
+-- name: Case2582
 SELECT from_unixtime(0, u) AS r FROM t;
 
--- name: Case2523
+-- name: Case2583
 SELECT date_format(ts, 'yyyy') AS r FROM t;
 
--- name: Case2524
+-- name: Case2584
 SELECT date_format(TIMESTAMP '2024-07-04 13:45:56.123', u) AS r FROM t;
 
--- name: Case2525
+-- name: Case2585
 SELECT date_format(TIMESTAMP '2024-07-04 13:45:56', u) AS r FROM t;
 
--- name: Case2526
+-- name: Case2586
 SELECT to_timestamp(s) AS r FROM t;
 
--- name: Case2527
+-- name: Case2587
 SELECT to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2528
+-- name: Case2588
 SELECT unix_seconds(to_timestamp(s, 'dd/MM/yyyy HH:mm')) AS r FROM t;
 
--- name: Case2529
+-- name: Case2589
 SELECT unix_timestamp(s) AS r FROM t;
 
--- name: Case2530
+-- name: Case2590
 SELECT unix_timestamp(s) AS r FROM t;
 
--- name: Case2531
+-- name: Case2591
 SELECT to_unix_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2532
+-- name: Case2592
 SELECT to_unix_timestamp(s, u) AS r FROM t;
 
--- name: Case2533
+-- name: Case2593
 SELECT date_trunc('bogus', TIMESTAMP '2024-01-01 10:00:00') AS r FROM t;
 
--- name: Case2534
+-- name: Case2594
 SELECT date_trunc('MONTH', ts) AS r FROM t;
 
--- name: Case2535
+-- name: Case2595
 SELECT unix_micros(date_trunc('SECOND', CAST(-0.000001 AS TIMESTAMP))) AS r FROM t;
 
--- name: Case2536
+-- name: Case2596
 SELECT CAST(TIMESTAMP '2024-01-31 10:00:00' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
--- name: Case2537
+-- name: Case2597
 SELECT CAST(TIMESTAMP '2024-02-29 10:00:00' - INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
 
--- name: Case2538
+-- name: Case2598
 SELECT CAST(INTERVAL '1' MONTH + TIMESTAMP_NTZ '2023-01-31 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2539
+-- name: Case2599
 SELECT CAST(TIMESTAMP '2024-01-01 00:00:00' - TIMESTAMP '2023-12-31 11:30:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2540
+-- name: Case2600
 SELECT ts + INTERVAL '1' DAY AS r FROM t;
 
--- name: Case2541
+-- name: Case2601
 SELECT TIMESTAMP '+294247-01-01 00:00:00' + INTERVAL '1' YEAR AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2542
+-- name: Case2602
 SELECT unix_seconds(TIMESTAMP '2024-03-30 12:00:00' + INTERVAL '1' DAY) AS r FROM t;
 
--- name: Case2543
+-- name: Case2603
 SELECT unix_seconds(TIMESTAMP '2024-03-30 12:00:00' + INTERVAL '25' HOUR) AS r FROM t;
 
--- name: Case2544
+-- name: Case2604
 SELECT CAST(TIMESTAMP '2024-03-30 02:30:00' + INTERVAL '1' DAY AS VARCHAR) AS r FROM t;
 
--- name: Case2545
+-- name: Case2605
 SELECT CAST(TIMESTAMP '2024-03-31 12:00:00' - TIMESTAMP '2024-03-31 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2546
+-- name: Case2606
 SELECT hour(CAST(1729992600 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2547
+-- name: Case2607
 SELECT minute(CAST(1729989000 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2548
+-- name: Case2608
 SELECT date_format(CAST(1729992600 AS TIMESTAMP), 'HH:mm XXX') AS r FROM t;
 
--- name: Case2549
+-- name: Case2609
 SELECT date_format(CAST(1729989000 AS TIMESTAMP), 'HH:mm XXX') AS r FROM t;
 
--- name: Case2550
+-- name: Case2610
 SELECT date_format(TIMESTAMP '2024-01-15 08:05:09', 'HH:mm z') AS r FROM t;
 
--- name: Case2551
+-- name: Case2611
 SELECT from_unixtime(0) AS r FROM t;
 
--- name: Case2552
+-- name: Case2612
 SELECT unix_seconds(to_timestamp('2024-03-31 02:30', 'yyyy-MM-dd HH:mm')) AS r FROM t;
 
--- name: Case2553
+-- name: Case2613
 SELECT unix_timestamp('2024-01-01 00:00:00') AS r FROM t;
 
--- name: Case2554
+-- name: Case2614
 SELECT unix_seconds(date_trunc('DAY', TIMESTAMP '2024-03-31 15:00:00')) AS r FROM t;
 
--- name: Case2555
+-- name: Case2615
 SELECT unix_seconds(date_trunc('HOUR', CAST(1729992600 AS TIMESTAMP))) AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2556
+-- name: Case2616
 SELECT unix_seconds(TIMESTAMP '2024-11-04 01:30:00' - INTERVAL '1' DAY) AS r FROM t;
 
--- name: Case2557
+-- name: Case2617
 SELECT unix_seconds(TIMESTAMP '2024-02-10 02:30:00' + INTERVAL '1' MONTH) AS r FROM t;
 
--- name: Case2558
+-- name: Case2618
 SELECT CAST(TIMESTAMP '2024-03-10 12:00:00' - TIMESTAMP '2024-03-10 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2559
+-- name: Case2619
 SELECT hour(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
--- name: Case2560
+-- name: Case2620
 SELECT from_unixtime(-1) AS r FROM t;
 
--- name: Case2561
+-- name: Case2621
 SELECT from_unixtime(1730615400, 'yyyy-MM-dd HH:mm:ss XXX') AS r FROM t;
 
--- name: Case2562
+-- name: Case2622
 SELECT unix_timestamp('2024-11-03 01:30:00') AS r FROM t;
 
--- name: Case2563
+-- name: Case2623
 SELECT to_unix_timestamp('2024-03-10', 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2564
+-- name: Case2624
 SELECT unix_timestamp(DATE '2024-03-10') AS r FROM t;
 
--- name: Case2565
+-- name: Case2625
 SELECT second(TIMESTAMP '1969-12-31 23:59:59.5') AS r FROM t;
 
--- name: Case2566
+-- name: Case2626
 SELECT unix_seconds(date_trunc('YEAR', TIMESTAMP '2024-07-01 12:00:00')) AS r FROM t;
 
--- name: Case2567
+-- name: Case2627
 SELECT CAST(TIMESTAMP_NTZ '2024-03-10 02:30:00' + INTERVAL '1' HOUR AS VARCHAR) AS r FROM t;
 
--- name: Case2568
+-- name: Case2628
 SELECT CAST(TIMESTAMP_NTZ '2024-03-11 00:00:00' - TIMESTAMP_NTZ '2024-03-10 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2569
+-- name: Case2629
 SELECT hour(TIMESTAMP_NTZ '2024-03-10 02:30:00') AS r FROM t;
 
--- name: Case2570
+-- name: Case2630
 SELECT unix_seconds(DATE '2024-03-10' + INTERVAL '3' HOUR) AS r FROM t;
 
--- name: Case2571
+-- name: Case2631
 SELECT CAST(convert_timezone('Europe/Paris', 'America/New_York', TIMESTAMP_NTZ '2024-01-01 12:00:00') AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2572
+-- name: Case2632
 SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
--- name: Case2573
+-- name: Case2633
 SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-07-01 00:00:00', 'America/New_York') AS VARCHAR) AS r FROM t;
 
--- name: Case2574
+-- name: Case2634
 SELECT from_utc_timestamp(ts, 'UTC') AS r FROM t;
 
--- name: Case2575
+-- name: Case2635
 SELECT from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
--- name: Case2576
+-- name: Case2636
 SELECT CAST(to_utc_timestamp(TIMESTAMP '2024-01-01 01:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
--- name: Case2577
+-- name: Case2637
 SELECT to_utc_timestamp(ts, 'UTC') AS r FROM t;
 
--- name: Case2578
+-- name: Case2638
 SELECT to_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
--- name: Case2579
+-- name: Case2639
 SELECT CAST(timestamp_seconds(86400) AS VARCHAR) AS r FROM t;
 
--- name: Case2580
+-- name: Case2640
 SELECT CAST(timestamp_seconds(-1) AS VARCHAR) AS r FROM t;
 
--- name: Case2581
+-- name: Case2641
 SELECT timestamp_seconds(a) AS r FROM t;
 
--- name: Case2582
+-- name: Case2642
 SELECT timestamp_seconds(a) AS r FROM t;
 
--- name: Case2583
+-- name: Case2643
 SELECT CAST(timestamp_millis(-1) AS VARCHAR) AS r FROM t;
 
--- name: Case2584
+-- name: Case2644
 SELECT timestamp_millis(a) AS r FROM t;
 
--- name: Case2585
+-- name: Case2645
 SELECT timestamp_millis(a) AS r FROM t;
 
--- name: Case2586
+-- name: Case2646
 SELECT CAST(timestamp_micros(1) AS VARCHAR) AS r FROM t;
 
--- name: Case2587
+-- name: Case2647
 SELECT timestamp_micros(a) AS r FROM t;
 
--- name: Case2588
+-- name: Case2648
 SELECT unix_micros(timestamp_micros(a)) AS r FROM t;
 
--- name: Case2589
+-- name: Case2649
 SELECT CAST(to_timestamp_ntz('2024-01-01 10:00:00') AS VARCHAR) AS r FROM t;
 
--- name: Case2590
+-- name: Case2650
 SELECT CAST(to_timestamp_ntz(s, 'dd/MM/yyyy') AS VARCHAR) AS r FROM t;
 
--- name: Case2591
+-- name: Case2651
 SELECT to_timestamp_ntz(s) AS r FROM t;
 
--- name: Case2592
+-- name: Case2652
 SELECT to_timestamp_ntz(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2593
+-- name: Case2653
 SELECT CAST(convert_timezone('America/New_York', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS VARCHAR) AS r FROM t;
 
--- name: Case2594
+-- name: Case2654
 SELECT convert_timezone('UTC', 'UTC', nt) AS r FROM t;
 
--- name: Case2595
+-- name: Case2655
 SELECT convert_timezone(u, 'UTC', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2596
+-- name: Case2656
 SELECT unix_seconds(to_timestamp_ltz('2024-01-01 00:00:00')) AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2597
+-- name: Case2657
 SELECT year(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2598
+-- name: Case2658
 SELECT month(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2599
+-- name: Case2659
 SELECT day(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2600
+-- name: Case2660
 SELECT quarter(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2601
+-- name: Case2661
 SELECT dayofweek(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2602
+-- name: Case2662
 SELECT dayofyear(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2603
+-- name: Case2663
 SELECT weekofyear(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2604
+-- name: Case2664
 SELECT year(TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
 
--- name: Case2605
+-- name: Case2665
 SELECT year(ts) AS r FROM t;
 
--- name: Case2606
+-- name: Case2666
 SELECT EXTRACT(HOUR FROM CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2607
+-- name: Case2667
 SELECT EXTRACT(YEAR FROM CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2608
+-- name: Case2668
 SELECT EXTRACT(SECOND FROM TIMESTAMP '2024-01-01 10:30:05.25') AS r FROM t;
 
--- name: Case2609
+-- name: Case2669
 SELECT EXTRACT(SECOND FROM TIMESTAMP_NTZ '1969-12-31 23:59:59.999999') AS r FROM t;
 
--- name: Case2610
+-- name: Case2670
 SELECT date_part('MINUTE', TIMESTAMP '2024-01-01 10:30:05') AS r FROM t;
 
--- name: Case2611
+-- name: Case2671
 SELECT EXTRACT(HOUR FROM DATE '2024-01-01') AS r FROM t;
 
--- name: Case2612
+-- name: Case2672
 SELECT EXTRACT(MINUTE FROM nt) AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2613
+-- name: Case2673
 SELECT unix_seconds(try_to_timestamp(s, 'yyyy-MM-dd HH:mm')) AS r FROM t;
 
--- name: Case2614
+-- name: Case2674
 SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2615
+-- name: Case2675
 SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2616
+-- name: Case2676
 SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
--- name: Case2617
+-- name: Case2677
 SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
--- name: Case2618
+-- name: Case2678
 SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
--- name: Case2619
-SELECT parse_url(s, 'PATH') AS r FROM t;
-
--- name: Case2620
-SELECT parse_url(s, 'FILE') AS r FROM t;
-
--- name: Case2621
-SELECT parse_url(s, 'REF') AS r FROM t;
-
--- name: Case2622
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2623
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2624
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2625
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2626
-SELECT parse_url(s, 'host') AS r FROM t;
-
--- name: Case2627
-SELECT parse_url(s, 'QUERY') AS r FROM t;
-
--- name: Case2628
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2629
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2630
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2631
-SELECT parse_url(s, 'PATH') AS r FROM t;
-
--- name: Case2632
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2633
-SELECT parse_url(s, 'FILE') AS r FROM t;
-
--- name: Case2634
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
-
--- name: Case2635
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
-
--- name: Case2636
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2637
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2638
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2639
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2640
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2641
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2642
-SELECT parse_url(s, 'NOPE') AS r FROM t;
-
--- name: Case2643
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2644
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2645
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
-
--- name: Case2646
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
-
--- name: Case2647
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2648
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2649
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
-
--- name: Case2650
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2651
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
-
--- name: Case2652
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
-
--- name: Case2653
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
-
--- name: Case2654
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
-
--- name: Case2655
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
-
--- name: Case2656
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
-
--- name: Case2657
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
-
--- name: Case2658
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
-
--- name: Case2659
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
-
--- name: Case2660
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
-
--- name: Case2661
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
-
--- name: Case2662
-SELECT xpath_double(s, 'a/b') AS r FROM t;
-
--- name: Case2663
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
-
--- name: Case2664
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
-
--- name: Case2665
-SELECT xpath_double(s, 'a/b') AS r FROM t;
-
--- name: Case2666
-SELECT xpath_double(s, 'a') AS r FROM t;
-
--- name: Case2667
-SELECT xpath_double(s, 'a') AS r FROM t;
-
--- name: Case2668
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
-
--- name: Case2669
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
-
--- name: Case2670
-SELECT xpath_int(s, 'a/b') AS r FROM t;
-
--- name: Case2671
-SELECT xpath_int(s, 'a/b') AS r FROM t;
-
--- name: Case2672
-SELECT xpath_int(s, 'a/b') AS r FROM t;
-
--- name: Case2673
-SELECT xpath_long(s, 'a/b') AS r FROM t;
-
--- name: Case2674
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
-
--- name: Case2675
-SELECT xpath_int(s, 'a') AS r FROM t;
-
--- name: Case2676
-SELECT xpath_long(s, 'a') AS r FROM t;
-
--- name: Case2677
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
-
--- name: Case2678
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
-
 -- name: Case2679
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2680
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2681
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'REF') AS r FROM t;
 
 -- name: Case2682
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2683
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2684
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case2685
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2686
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'host') AS r FROM t;
 
 -- name: Case2687
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'QUERY') AS r FROM t;
 
 -- name: Case2688
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
 
 -- name: Case2689
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2690
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2691
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2692
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2693
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2694
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
 
 -- name: Case2695
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+
+-- name: Case2696
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2697
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2698
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
+
+-- name: Case2699
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2700
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2701
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2702
+SELECT parse_url(s, 'NOPE') AS r FROM t;
+
+-- name: Case2703
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2704
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2705
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+
+-- name: Case2706
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+
+-- name: Case2707
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2708
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+
+-- name: Case2709
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
+
+-- name: Case2710
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2711
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+
+-- name: Case2712
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+
+-- name: Case2713
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+
+-- name: Case2714
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+
+-- name: Case2715
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+
+-- name: Case2716
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2717
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2718
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2719
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+
+-- name: Case2720
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2721
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2722
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2723
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+
+-- name: Case2724
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+
+-- name: Case2725
+SELECT xpath_double(s, 'a/b') AS r FROM t;
+
+-- name: Case2726
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2727
+SELECT xpath_double(s, 'a') AS r FROM t;
+
+-- name: Case2728
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2729
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+
+-- name: Case2730
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2731
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2732
+SELECT xpath_int(s, 'a/b') AS r FROM t;
+
+-- name: Case2733
+SELECT xpath_long(s, 'a/b') AS r FROM t;
+
+-- name: Case2734
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+
+-- name: Case2735
+SELECT xpath_int(s, 'a') AS r FROM t;
+
+-- name: Case2736
+SELECT xpath_long(s, 'a') AS r FROM t;
+
+-- name: Case2737
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+
+-- name: Case2738
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+
+-- name: Case2739
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+
+-- name: Case2740
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+
+-- name: Case2741
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2742
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2743
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2744
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2745
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2746
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2747
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2748
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2749
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2750
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2751
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2752
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2753
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2754
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2755
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;
