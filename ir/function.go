@@ -23,7 +23,8 @@ type Function struct {
 	// NullOnValue is set on strict functions that can return NULL even when no
 	// argument is NULL (element_at on a missing key); output nullability uses it.
 	NullOnValue bool
-	// Volatile functions (none yet) are never shared by CSE nor folded.
+	// Volatile functions (aes_encrypt with a random IV) are never shared by
+	// CSE nor folded: each call is evaluated where it is written.
 	Volatile bool
 	// Errors are the classes this function can raise, for the docs.
 	Errors []ErrorClass

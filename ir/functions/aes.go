@@ -101,7 +101,7 @@ func init() {
 		"Spark 4.0's aes_decrypt: the inverse of aes_encrypt with the same key, mode, padding and aad (the IV is read from the input's first bytes). "+
 			"A wrong key or aad, damaged input, a GCM tag that does not match, bad padding or a CBC/ECB input that is not whole 16-byte blocks raise INVALID_PARAMETER_VALUE.AES_CRYPTO_ERROR with the JDK's message; "+
 			"the key, mode and padding errors are aes_encrypt's, a non-empty aad is an error for CBC and ignored for ECB, as Spark. The result is BINARY: CAST it to VARCHAR for text.",
-		aesErrors,
+		errs(rt.AesKeyLength, rt.AesCryptoError, rt.AesMode, rt.AesModeAAD),
 		sig(tBin, k2(rt.AesDecrypt), tBin, tBin),
 		sig(tBin, k3(rt.AesDecryptMode), tBin, tBin, tStr),
 		sig(tBin, k4(rt.AesDecryptPadding), tBin, tBin, tStr, tStr),
