@@ -44,8 +44,9 @@ type Output interface {
 // true/false; INT and BIGINT integers; DOUBLE a JSON number as rt.FormatDouble
 // spells it (1.0, 0.001, 1.0E7, -0.0), and the strings "NaN", "Infinity" and
 // "-Infinity" for non-finite values; VARCHAR a JSON string (invalid UTF-8 bytes
-// become U+FFFD); DATE "yyyy-mm-dd"; MAP an object whose keys are the text of the
-// map keys.
+// become U+FFFD); DATE "yyyy-mm-dd"; TIMESTAMP its reading in opts.Zone with
+// the offset, TIMESTAMP_NTZ its reading (timestampText); MAP an object whose
+// keys are the text of the map keys.
 //
 // CSV: a header row of column names, then one record per row, LF line ends,
 // RFC 4180 quoting (a field is quoted when it contains a comma, quote, CR or LF,
