@@ -706,6 +706,14 @@ func (b *binder) bindCall(e *ast.Call, sc *scope) (ir.Expr, bool) {
 		return b.cast(args[0], castAliases[name], e.Name.Pos)
 	case "to_binary", "try_to_binary":
 		return b.toBinary(name, args, e.Name.Pos)
+	case "try_aes_decrypt":
+		// Spark's TryAesDecrypt: TRY over aes_decrypt (NULL where it, or
+		// one of its arguments, raises).
+		x, ok := b.call("aes_decrypt", name, args, e.Name.Pos)
+		if !ok {
+			return nil, false
+		}
+		return &ir.Try{Arg: x}, true
 	case "nvl2":
 		// Spark's Nvl2: IF(a IS NOT NULL, b, c); an error a is the outcome.
 		if !arity(3) {

@@ -23,7 +23,8 @@ type Function struct {
 	// NullOnValue is set on strict functions that can return NULL even when no
 	// argument is NULL (element_at on a missing key); output nullability uses it.
 	NullOnValue bool
-	// Volatile functions (none yet) are never shared by CSE nor folded.
+	// Volatile functions (aes_encrypt with a random IV) are never shared by
+	// CSE nor folded: each call is evaluated where it is written.
 	Volatile bool
 	// Clock functions (current_timestamp(), current_date() ...) read the
 	// evaluation's clock (docs/semantics.md 10.8): one value for every row

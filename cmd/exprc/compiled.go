@@ -430,6 +430,9 @@ func (e *compiledEngine) Run(ctx context.Context, j *runJob) error {
 	if j.compression != "" {
 		args = append(args, "-compression", j.compression)
 	}
+	if e.q.Zone != "" {
+		args = append(args, "-zone", e.q.Zone)
+	}
 	if j.strict {
 		args = append(args, "-strict")
 	}

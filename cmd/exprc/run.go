@@ -65,7 +65,7 @@ func (e interpEngine) Run(ctx context.Context, j *runJob) error {
 	}
 	defer in.Close()
 	defer func() { j.warnings = fileio.Warnings(in) }()
-	out, err := fileio.NewOutput(j.out, j.format, ir.ArrowSchema(e.q.OutputSchema()), fileio.OutputOptions{Threads: j.threads, Compression: j.compression})
+	out, err := fileio.NewOutput(j.out, j.format, ir.ArrowSchema(e.q.OutputSchema()), fileio.OutputOptions{Threads: j.threads, Compression: j.compression, Zone: e.q.Zone})
 	if err != nil {
 		return err
 	}

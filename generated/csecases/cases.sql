@@ -125,6 +125,10 @@ SELECT TRY(a DIV b) AS safe, a DIV b AS raw FROM t;
 -- name: try_shared_whole
 SELECT TRY(a DIV b) + COALESCE(TRY(a DIV b), 0) AS r FROM t;
 
+-- name: volatile_aes_encrypt
+SELECT length(aes_encrypt(s, '0000111122223333')) AS l, aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333') AS same,
+       length(aes_encrypt(s, '0000111122223333', 'ECB')) AS le, hex(aes_encrypt(s, '0000111122223333', 'ECB')) AS he FROM t;
+
 -- name: where_and_output
 SELECT a DIV b AS q FROM t WHERE a DIV b > 1;
 

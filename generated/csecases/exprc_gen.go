@@ -4746,6 +4746,219 @@ func try_shared_wholeCol1(n int, all vec.Sel, tried vec.Vec[int64], mem memory.A
 	return directCol
 }
 
+// Volatile_aes_encryptSchema is the schema of the batches Volatile_aes_encrypt returns.
+var Volatile_aes_encryptSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "l", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "same", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "le", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "he", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Volatile_aes_encrypt evaluates query volatile_aes_encrypt over one batch of table t:
+//
+//	SELECT length(aes_encrypt(s, '0000111122223333')) AS l, aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333') AS same,
+//	       length(aes_encrypt(s, '0000111122223333', 'ECB')) AS le, hex(aes_encrypt(s, '0000111122223333', 'ECB')) AS he FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
+func Volatile_aes_encrypt(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
+		return nil, fmt.Errorf("query volatile_aes_encrypt: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(6).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	asBinary := volatile_aes_encryptShared0(n, all, sArr)
+	aesEncrypt := volatile_aes_encryptShared1(n, all, asBinary)
+	col1 := volatile_aes_encryptCol1(n, all, asBinary, mem, failed)
+	col2 := volatile_aes_encryptCol2(n, all, asBinary, failed, mem)
+	col3 := volatile_aes_encryptCol3(n, all, aesEncrypt, mem, failed)
+	col4 := volatile_aes_encryptCol4(n, all, aesEncrypt, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1, col2, col3, col4)
+		return nil, failed.QueryError([]string{"WHERE", "l", "same", "le", "he"}, []string{"", "length(aes_encrypt(s, '0000111122223333'))", "aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333')", "length(aes_encrypt(s, '0000111122223333', 'ECB'))", "hex(aes_encrypt(s, '0000111122223333', 'ECB'))"})
+	}
+
+	cols := []arrow.Array{col1, col2, col3, col4}
+	out := array.NewRecordBatch(Volatile_aes_encryptSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// volatile_aes_encryptShared0 computes a shared subexpression of query Volatile_aes_encrypt on every row (always):
+//
+//	CAST(s AS BINARY)
+func volatile_aes_encryptShared0(n int, all vec.Sel, sArr *array.String) vec.Vec[string] {
+	// CAST(s AS BINARY)
+	asBinary := vec.Make[string](n)
+	{
+		out := asBinary.V[:n]
+		dirty := !vec.Strict(&asBinary, all, n, vec.ArrowFlags(sArr))
+		for i := range out {
+			if dirty && asBinary.Dirty(i) {
+				continue
+			}
+			out[i] = rt.CastStringToBinary(sArr.Value(i))
+		}
+	}
+	return asBinary
+}
+
+// volatile_aes_encryptShared1 computes a shared subexpression of query Volatile_aes_encrypt on every row (always):
+//
+//	aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333', 'ECB')
+func volatile_aes_encryptShared1(n int, all vec.Sel, asBinary vec.Vec[string]) vec.Vec[string] {
+	// aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333', 'ECB')
+	aesEncrypt := vec.Make[string](n)
+	{
+		asBinaryV := asBinary.V[:n]
+		out := aesEncrypt.V[:n]
+		dirty := !vec.Strict(&aesEncrypt, all, n, vec.FlagsOf(&asBinary))
+		for i := range out {
+			if dirty && aesEncrypt.Dirty(i) {
+				continue
+			}
+			r, err := rt.AesEncryptMode(asBinaryV[i], "0000111122223333", "ECB")
+			if err != nil {
+				aesEncrypt.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	return aesEncrypt
+}
+
+// volatile_aes_encryptCol1 computes output column 1 (l) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	length(aes_encrypt(s, '0000111122223333'))
+func volatile_aes_encryptCol1(n int, all vec.Sel, asBinary vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// length(aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333'))
+	var lCol arrow.Array // written by the loop, or below from length
+	var lOut *vec.FixedOut[int32]
+	var length vec.Vec[int32]
+	{
+		lOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		asBinaryV := asBinary.V[:n]
+		out := lOut.V[:n]
+		var bad vec.FirstErr
+		if asBinary.Clean() {
+			for i := range out {
+				out[i] = rt.LengthBinary(bad.String(rt.AesEncrypt(asBinaryV[i], "0000111122223333")))
+				vec.EndRow(&length, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if asBinary.IsNull(i) {
+					lOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.LengthBinary(bad.String(rt.AesEncrypt(asBinaryV[i], "0000111122223333")))
+				vec.EndRow(&length, n, i, &bad)
+			}
+		}
+		lCol = lOut.Array()
+	}
+	vec.Check(failed, &length, all, n, 1)
+	return lCol
+}
+
+// volatile_aes_encryptCol2 computes output column 2 (same) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333')
+func volatile_aes_encryptCol2(n int, all vec.Sel, asBinary vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333') = aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333'))
+	var cmp vec.Vec[bool]
+	{
+		cmp = vec.Make[bool](n)
+		asBinaryV2 := asBinary.V[:n]
+		out := cmp.V[:n]
+		var bad2 vec.FirstErr
+		if asBinary.Clean() {
+			for i := range out {
+				out[i] = rt.EqString(bad2.String(rt.AesEncrypt(asBinaryV2[i], "0000111122223333")), bad2.String(rt.AesEncrypt(asBinaryV2[i], "0000111122223333")))
+				vec.EndRow(&cmp, n, i, &bad2)
+			}
+		} else {
+			for i := range out {
+				if asBinary.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.EqString(bad2.String(rt.AesEncrypt(asBinaryV2[i], "0000111122223333")), bad2.String(rt.AesEncrypt(asBinaryV2[i], "0000111122223333")))
+				vec.EndRow(&cmp, n, i, &bad2)
+			}
+		}
+	}
+	vec.Check(failed, &cmp, all, n, 2)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
+}
+
+// volatile_aes_encryptCol3 computes output column 3 (le) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	length(aes_encrypt(s, '0000111122223333', 'ECB'))
+func volatile_aes_encryptCol3(n int, all vec.Sel, aesEncrypt vec.Vec[string], mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// length(aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333', 'ECB'))
+	var leCol arrow.Array // written by the loop, or below from length2
+	var leOut *vec.FixedOut[int32]
+	var length2 vec.Vec[int32]
+	{
+		leOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		aesEncryptV := aesEncrypt.V[:n]
+		out := leOut.V[:n]
+		var bad3 vec.FirstErr
+		if aesEncrypt.Clean() {
+			for i := range out {
+				out[i] = rt.LengthBinary(bad3.String(aesEncryptV[i], aesEncrypt.ErrAt(i)))
+				vec.EndRow(&length2, n, i, &bad3)
+			}
+		} else {
+			for i := range out {
+				if aesEncrypt.IsNull(i) {
+					leOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.LengthBinary(bad3.String(aesEncryptV[i], aesEncrypt.ErrAt(i)))
+				vec.EndRow(&length2, n, i, &bad3)
+			}
+		}
+		leCol = leOut.Array()
+	}
+	vec.Check(failed, &length2, all, n, 3)
+	return leCol
+}
+
+// volatile_aes_encryptCol4 computes output column 4 (he) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	hex(aes_encrypt(s, '0000111122223333', 'ECB'))
+func volatile_aes_encryptCol4(n int, all vec.Sel, aesEncrypt vec.Vec[string], failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// hex(aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333', 'ECB'))
+	hex := vec.Make[string](n)
+	{
+		aesEncryptV2 := aesEncrypt.V[:n]
+		out := hex.V[:n]
+		dirty := !vec.Strict(&hex, all, n, vec.FlagsOf(&aesEncrypt))
+		for i := range out {
+			if dirty && hex.Dirty(i) {
+				continue
+			}
+			out[i] = rt.HexString(aesEncryptV2[i])
+		}
+	}
+	vec.Check(failed, &hex, all, n, 4)
+	column2 := vec.StringArray(mem, &hex, all, n)
+	return column2
+}
+
 // Where_and_outputSchema is the schema of the batches Where_and_output returns.
 var Where_and_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "q", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5057,6 +5270,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Try_boundary, Try_boundarySchema, true
 	case "try_shared_whole":
 		return Try_shared_whole, Try_shared_wholeSchema, true
+	case "volatile_aes_encrypt":
+		return Volatile_aes_encrypt, Volatile_aes_encryptSchema, true
 	case "where_and_output":
 		return Where_and_output, Where_and_outputSchema, true
 	case "where_both_branches":

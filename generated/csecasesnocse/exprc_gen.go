@@ -5251,6 +5251,184 @@ func try_shared_wholeCol1(n int, all vec.Sel, a vec.Vec[int64], b vec.Vec[int64]
 	return column
 }
 
+// Volatile_aes_encryptSchema is the schema of the batches Volatile_aes_encrypt returns.
+var Volatile_aes_encryptSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "l", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "same", Type: arrow.FixedWidthTypes.Boolean, Nullable: true},
+	{Name: "le", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+	{Name: "he", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// Volatile_aes_encrypt evaluates query volatile_aes_encrypt over one batch of table t:
+//
+//	SELECT length(aes_encrypt(s, '0000111122223333')) AS l, aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333') AS same,
+//	       length(aes_encrypt(s, '0000111122223333', 'ECB')) AS le, hex(aes_encrypt(s, '0000111122223333', 'ECB')) AS he FROM t
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema TInputSchema (NewTInputBuilder builds them).
+func Volatile_aes_encrypt(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), TInputSchema); err != nil {
+		return nil, fmt.Errorf("query volatile_aes_encrypt: %w", err)
+	}
+	n := int(in.NumRows())
+	sArr := in.Column(6).(*array.String)
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	col1 := volatile_aes_encryptCol1(n, all, sArr, mem, failed)
+	col2 := volatile_aes_encryptCol2(n, all, sArr, failed, mem)
+	col3 := volatile_aes_encryptCol3(n, all, sArr, mem, failed)
+	col4 := volatile_aes_encryptCol4(n, all, sArr, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1, col2, col3, col4)
+		return nil, failed.QueryError([]string{"WHERE", "l", "same", "le", "he"}, []string{"", "length(aes_encrypt(s, '0000111122223333'))", "aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333')", "length(aes_encrypt(s, '0000111122223333', 'ECB'))", "hex(aes_encrypt(s, '0000111122223333', 'ECB'))"})
+	}
+
+	cols := []arrow.Array{col1, col2, col3, col4}
+	out := array.NewRecordBatch(Volatile_aes_encryptSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// volatile_aes_encryptCol1 computes output column 1 (l) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	length(aes_encrypt(s, '0000111122223333'))
+func volatile_aes_encryptCol1(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// length(aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333'))
+	var lCol arrow.Array // written by the loop, or below from length
+	var lOut *vec.FixedOut[int32]
+	var length vec.Vec[int32]
+	{
+		lOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS := vec.ViewOf(sArr)
+		out := lOut.V[:n]
+		var bad vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.LengthBinary(bad.String(rt.AesEncrypt(rt.CastStringToBinary(sS.At(i)), "0000111122223333")))
+				vec.EndRow(&length, n, i, &bad)
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					lOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.LengthBinary(bad.String(rt.AesEncrypt(rt.CastStringToBinary(sS.At(i)), "0000111122223333")))
+				vec.EndRow(&length, n, i, &bad)
+			}
+		}
+		lCol = lOut.Array()
+	}
+	vec.Check(failed, &length, all, n, 1)
+	return lCol
+}
+
+// volatile_aes_encryptCol2 computes output column 2 (same) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	aes_encrypt(s, '0000111122223333') = aes_encrypt(s, '0000111122223333')
+func volatile_aes_encryptCol2(n int, all vec.Sel, sArr *array.String, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	// (aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333') = aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333'))
+	var cmp vec.Vec[bool]
+	{
+		cmp = vec.Make[bool](n)
+		sS2 := vec.ViewOf(sArr)
+		out := cmp.V[:n]
+		var bad2 vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.EqString(bad2.String(rt.AesEncrypt(rt.CastStringToBinary(sS2.At(i)), "0000111122223333")), bad2.String(rt.AesEncrypt(rt.CastStringToBinary(sS2.At(i)), "0000111122223333")))
+				vec.EndRow(&cmp, n, i, &bad2)
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					cmp.SetNull(i)
+					continue
+				}
+				out[i] = rt.EqString(bad2.String(rt.AesEncrypt(rt.CastStringToBinary(sS2.At(i)), "0000111122223333")), bad2.String(rt.AesEncrypt(rt.CastStringToBinary(sS2.At(i)), "0000111122223333")))
+				vec.EndRow(&cmp, n, i, &bad2)
+			}
+		}
+	}
+	vec.Check(failed, &cmp, all, n, 2)
+	column := vec.BoolArray(mem, &cmp, all, n)
+	return column
+}
+
+// volatile_aes_encryptCol3 computes output column 3 (le) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	length(aes_encrypt(s, '0000111122223333', 'ECB'))
+func volatile_aes_encryptCol3(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// length(aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333', 'ECB'))
+	var leCol arrow.Array // written by the loop, or below from length2
+	var leOut *vec.FixedOut[int32]
+	var length2 vec.Vec[int32]
+	{
+		leOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		sS3 := vec.ViewOf(sArr)
+		out := leOut.V[:n]
+		var bad3 vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range out {
+				out[i] = rt.LengthBinary(bad3.String(rt.AesEncryptMode(rt.CastStringToBinary(sS3.At(i)), "0000111122223333", "ECB")))
+				vec.EndRow(&length2, n, i, &bad3)
+			}
+		} else {
+			for i := range out {
+				if sArr.IsNull(i) {
+					leOut.SetNull(i)
+					continue
+				}
+				out[i] = rt.LengthBinary(bad3.String(rt.AesEncryptMode(rt.CastStringToBinary(sS3.At(i)), "0000111122223333", "ECB")))
+				vec.EndRow(&length2, n, i, &bad3)
+			}
+		}
+		leCol = leOut.Array()
+	}
+	vec.Check(failed, &length2, all, n, 3)
+	return leCol
+}
+
+// volatile_aes_encryptCol4 computes output column 4 (he) of query volatile_aes_encrypt on every row, noting its first failed row in failed:
+//
+//	hex(aes_encrypt(s, '0000111122223333', 'ECB'))
+func volatile_aes_encryptCol4(n int, all vec.Sel, sArr *array.String, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	// hex(aes_encrypt(CAST(s AS BINARY), X'30303030313131313232323233333333', 'ECB'))
+	var heCol arrow.Array // written by the loop, or below from hex
+	var heOut *vec.StringOut
+	var hex vec.Vec[string]
+	{
+		heOut = vec.NewStringOut(mem, n)
+		sS4 := vec.ViewOf(sArr)
+		var bad4 vec.FirstErr
+		if sArr.NullN() == 0 {
+			for i := range n {
+				heOut.Append(rt.HexString(bad4.String(rt.AesEncryptMode(rt.CastStringToBinary(sS4.At(i)), "0000111122223333", "ECB"))))
+				vec.EndRow(&hex, n, i, &bad4)
+			}
+		} else {
+			for i := range n {
+				if sArr.IsNull(i) {
+					heOut.AppendNull()
+					continue
+				}
+				heOut.Append(rt.HexString(bad4.String(rt.AesEncryptMode(rt.CastStringToBinary(sS4.At(i)), "0000111122223333", "ECB"))))
+				vec.EndRow(&hex, n, i, &bad4)
+			}
+		}
+		heCol = heOut.Array()
+	}
+	vec.Check(failed, &hex, all, n, 4)
+	return heCol
+}
+
 // Where_and_outputSchema is the schema of the batches Where_and_output returns.
 var Where_and_outputSchema = arrow.NewSchema([]arrow.Field{
 	{Name: "q", Type: arrow.PrimitiveTypes.Int64, Nullable: true},
@@ -5578,6 +5756,8 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Try_boundary, Try_boundarySchema, true
 	case "try_shared_whole":
 		return Try_shared_whole, Try_shared_wholeSchema, true
+	case "volatile_aes_encrypt":
+		return Volatile_aes_encrypt, Volatile_aes_encryptSchema, true
 	case "where_and_output":
 		return Where_and_output, Where_and_outputSchema, true
 	case "where_both_branches":

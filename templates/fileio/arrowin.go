@@ -266,6 +266,9 @@ func convertArray(arr arrow.Array, t sqltype.Type, mem memory.Allocator) (arrow.
 		arr.Retain()
 		return arr, nil
 	}
+	if a, ok := arr.(*array.Timestamp); ok && (t.Kind == sqltype.Timestamp || t.Kind == sqltype.TimestampNTZ) {
+		return timestampsMicros(a, t, mem)
+	}
 	if t.Kind == sqltype.YMInterval && arr.DataType().ID() == arrow.INT32 ||
 		t.Kind == sqltype.DTInterval && arr.DataType().ID() == arrow.INT64 {
 		// the integers of an interval column (Parquet): the same layout

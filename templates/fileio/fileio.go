@@ -69,6 +69,11 @@
 //	VARCHAR      from large_string and string_view
 //	BINARY       from large_binary, fixed_size_binary and binary_view
 //	DATE         from date64 holding whole days
+//	TIMESTAMP    from a timestamp of any unit with any zone, and Parquet
+//	             INT96 (an instant, as Spark reads it); TIMESTAMP_NTZ from a
+//	             timestamp of any unit without a zone: seconds and
+//	             milliseconds exactly (beyond the range an error),
+//	             nanoseconds floored (timestampin.go)
 //	INTERVAL YEAR ...  from int32 months (as Spark and exprc store it in Parquet)
 //	INTERVAL DAY ...   from int64 microseconds (the same), and from duration[s],
 //	             [ms] (exact; beyond the range an error) and [ns] (floored)
@@ -78,7 +83,8 @@
 // lacks (LZO, Hadoop's LZ4) is an error when the file is opened.
 //
 // A Parquet file whose read columns are all flat (top-level, not repeated) and
-// stored as the table's Arrow types already, the usual case, is decoded
+// stored as the table's Arrow types already (or as timestamps of another
+// unit, or INT96), the usual case, is decoded
 // straight into the batches' buffers (pqflat.go): PLAIN and dictionary pages
 // by exprc's own page decoder (pqpage.go), other encodings by arrow-go's
 // column readers. Any other file goes through arrow-go's pqarrow record

@@ -15,6 +15,11 @@ type OutputOptions struct {
 	// default), zstd, gzip or none; for arrow and arrows lz4, zstd or none (the
 	// default). The text formats take only "" or none.
 	Compression string
+	// Zone is the session time zone of the query (SET TIME ZONE; "" is
+	// UTC): the text formats write a TIMESTAMP as its wall-clock reading
+	// in it with its offset, as Spark's CSV and JSON writers write in the
+	// session zone. NewOutput refuses a zone rt.ParseZoneID does not know.
+	Zone string
 }
 
 // OutputFormats lists the formats NewOutput writes.

@@ -44,8 +44,9 @@ type Output interface {
 // true/false; INT and BIGINT integers; DOUBLE a JSON number as rt.FormatDouble
 // spells it (1.0, 0.001, 1.0E7, -0.0), and the strings "NaN", "Infinity" and
 // "-Infinity" for non-finite values; VARCHAR a JSON string (invalid UTF-8 bytes
-// become U+FFFD); DATE "yyyy-mm-dd"; MAP an object whose keys are the text of the
-// map keys.
+// become U+FFFD); DATE "yyyy-mm-dd"; TIMESTAMP its reading in opts.Zone with
+// the offset, TIMESTAMP_NTZ its reading (timestampText); MAP an object whose
+// keys are the text of the map keys.
 //
 // CSV: a header row of column names, then one record per row, LF line ends,
 // RFC 4180 quoting (a field is quoted when it contains a comma, quote, CR or LF,
@@ -81,7 +82,17 @@ func NewOutput(w io.Writer, format string, schema *arrow.Schema, opts OutputOpti
 				return nil, fmt.Errorf("column %q: %w", f.Name, err)
 			}
 		}
-		return newTextOutput(w, format == "csv", schema, threads), nil
+		zone := rt.UTC
+		if opts.Zone != "" {
+			z, err := rt.ParseZoneID(opts.Zone)
+			if err != nil {
+				return nil, fmt.Errorf("time zone %q: %s", opts.Zone, err.Message())
+			}
+			zone = z
+		}
+		o := newTextOutput(w, format == "csv", schema, threads)
+		o.zone = zone
+		return o, nil
 	case "parquet":
 		return newParquetOutput(w, schema, opts.Compression, threads)
 	default:
@@ -134,6 +145,7 @@ const chunkRows = 1 << 14
 type textOutput struct {
 	schema *arrow.Schema
 	csv    bool
+	zone   *rt.Zone // TIMESTAMP columns are written in it (OutputOptions.Zone)
 	keys   [][]byte // JSON: `{"name":` / `,"name":`
 
 	made   int // chunks allocated
@@ -314,6 +326,17 @@ func (o *textOutput) columns(cols []textColumn, b arrow.RecordBatch) []textColum
 		if fn := intervalAppender(col, b.Schema().Field(k), !o.csv); fn != nil {
 			tc.fn = fn
 		}
+		if a, ok := col.(*array.Timestamp); ok && o.zone != nil {
+			tc.fn = timestampText(a, o.zone)
+			if !o.csv {
+				text := tc.fn
+				tc.fn = func(buf []byte, i int) []byte {
+					buf = append(buf, '"')
+					buf = text(buf, i)
+					return append(buf, '"')
+				}
+			}
+		}
 		switch a := col.(type) {
 		case *array.Float64:
 			tc.f64 = a.Float64Values()
@@ -438,7 +461,7 @@ func jsonAppender(col arrow.Array) appender {
 			return append(buf, '"')
 		}
 	case *array.Timestamp:
-		text := timestampText(a)
+		text := timestampText(a, rt.UTC)
 		return func(buf []byte, i int) []byte {
 			buf = append(buf, '"')
 			buf = text(buf, i)
@@ -519,7 +542,7 @@ func textAppender(col arrow.Array) appender {
 	case *array.Date32:
 		return func(buf []byte, i int) []byte { return appendDate(buf, date(a.Value(i))) }
 	case *array.Timestamp:
-		return timestampText(a)
+		return timestampText(a, rt.UTC)
 	case *array.Decimal128:
 		// Exact, with the column's scale: 1.50 (in JSON an exact number,
 		// never one that went through a double).
@@ -696,15 +719,27 @@ func quoteCSVInPlace(buf []byte, start int) []byte {
 }
 
 // timestampText writes the values of a timestamp column as Spark's CSV and
-// JSON writers do by default: yyyy-MM-dd'T'HH:mm:ss.SSSXXX for a TIMESTAMP
-// (in UTC, so the zone is Z: 2024-01-01T10:00:00.000Z) and
+// JSON writers do by default: yyyy-MM-dd'T'HH:mm:ss.SSSXXX for a TIMESTAMP,
+// its wall-clock reading in the session zone and that reading's offset
+// (Java's XXX: Z for +00:00, else +HH:MM, +HH:MM:SS when the offset has
+// seconds, as local mean times do: 2024-07-01T12:00:00.000+02:00 in
+// Europe/Paris, 2024-01-01T10:00:00.000Z in UTC), and
 // yyyy-MM-dd'T'HH:mm:ss.SSS for a TIMESTAMP_NTZ; the sub-millisecond digits
-// are dropped, as Spark's default format drops them.
-func timestampText(a *array.Timestamp) func(buf []byte, i int) []byte {
+// are dropped, as Spark's default format drops them. An instant within 18
+// hours of the ends of int64 microseconds, whose reading would leave them,
+// is written in UTC.
+func timestampText(a *array.Timestamp, zone *rt.Zone) func(buf []byte, i int) []byte {
 	tt := a.DataType().(*arrow.TimestampType)
-	zone := tt.TimeZone != ""
+	instant := tt.TimeZone != ""
 	return func(buf []byte, i int) []byte {
 		us, _ := sqltype.TimestampMicros(int64(a.Value(i)), tt.Unit)
+		off := int64(0)
+		if instant && zone != rt.UTC {
+			if local, ok := zone.ToLocal(us); ok {
+				off = (local - us) / 1_000_000
+				us = local
+			}
+		}
 		s := rt.FormatTimestampNTZ(us - floorMod(us, 1000))
 		day, clock, _ := strings.Cut(s, " ")
 		buf = append(buf, day...)
@@ -713,11 +748,34 @@ func timestampText(a *array.Timestamp) func(buf []byte, i int) []byte {
 		buf = append(buf, clock...)
 		buf = append(buf, '.')
 		buf = append(buf, (frac + "000")[:3]...)
-		if zone {
-			buf = append(buf, 'Z')
+		if instant {
+			buf = appendOffset(buf, off)
 		}
 		return buf
 	}
+}
+
+// appendOffset writes a zone offset of off seconds as Java's XXX pattern
+// does: Z for zero, else the sign, hours and minutes, and seconds when the
+// offset has some (-04:56:02, New York's local mean time).
+func appendOffset(buf []byte, off int64) []byte {
+	if off == 0 {
+		return append(buf, 'Z')
+	}
+	sign := byte('+')
+	if off < 0 {
+		sign, off = '-', -off
+	}
+	two := func(buf []byte, v int64) []byte { return append(buf, byte('0'+v/10), byte('0'+v%10)) }
+	buf = append(buf, sign)
+	buf = two(buf, off/3600)
+	buf = append(buf, ':')
+	buf = two(buf, off/60%60)
+	if off%60 != 0 {
+		buf = append(buf, ':')
+		buf = two(buf, off%60)
+	}
+	return buf
 }
 
 // floorMod is Java's floorMod.

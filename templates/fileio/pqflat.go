@@ -18,7 +18,8 @@ import (
 )
 
 // flatReader decodes flat Parquet columns (a top-level leaf, required or
-// optional, whose Arrow type is already the table's) straight into Arrow
+// optional, whose Arrow type is already the table's, or a timestamp of any
+// unit or INT96, see flatTimestamp) straight into Arrow
 // buffers. pqarrow's record reader is general (nested levels, any logical
 // type), and that generality is most of the cost of reading a file of plain
 // columns: it decodes nullable columns into a scratch "spaced" buffer
@@ -36,6 +37,7 @@ type flatReader struct {
 	mem     memory.Allocator
 
 	rowGroup int   // next row group to open
+	rows     int64 // rows of the open row group
 	left     int64 // rows of the open row group not yet read
 }
 
@@ -54,6 +56,7 @@ type flatColumn struct {
 	defs       []int16
 	bools      []bool
 	strs       []parquet.ByteArray
+	int96s     []parquet.Int96
 	strBytes   int // bytes of the last batch's strings: the next batch's first guess
 }
 
@@ -87,18 +90,27 @@ func newFlatReader(pf *file.Reader, manifest *pqarrow.SchemaManifest, fields []i
 	afields := make([]arrow.Field, len(fields))
 	for k, j := range fields {
 		sf := &manifest.Fields[j]
-		if !sf.IsLeaf() || !arrow.TypeEqual(sf.Field.Type, want[k]) {
+		if !sf.IsLeaf() {
 			return nil
 		}
 		desc := schema.Column(sf.ColIndex)
-		phys, ok := flatPhysical[want[k].ID()]
-		if !ok || desc.PhysicalType() != phys || desc.MaxRepetitionLevel() != 0 || desc.MaxDefinitionLevel() > 1 {
+		typ, phys := want[k], desc.PhysicalType()
+		if want[k].ID() == arrow.TIMESTAMP {
+			t, ok := flatTimestamp(desc, sf.Field.Type, want[k])
+			if !ok {
+				return nil
+			}
+			typ = t
+		} else if p, ok := flatPhysical[want[k].ID()]; !ok || p != phys || !arrow.TypeEqual(sf.Field.Type, want[k]) {
+			return nil
+		}
+		if desc.MaxRepetitionLevel() != 0 || desc.MaxDefinitionLevel() > 1 {
 			return nil
 		}
 		r.cols = append(r.cols, flatColumn{
-			name: sf.Field.Name, leaf: sf.ColIndex, typ: want[k], nullable: desc.MaxDefinitionLevel() == 1, phys: phys,
+			name: sf.Field.Name, leaf: sf.ColIndex, typ: typ, nullable: desc.MaxDefinitionLevel() == 1, phys: phys,
 		})
-		afields[k] = arrow.Field{Name: sf.Field.Name, Type: want[k], Nullable: true}
+		afields[k] = arrow.Field{Name: sf.Field.Name, Type: typ, Nullable: true}
 	}
 	r.schema = arrow.NewSchema(afields, nil)
 	return r
@@ -112,7 +124,7 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 		}
 		rg := r.pf.RowGroup(r.rowGroup)
 		r.rowGroup++
-		r.left = rg.NumRows()
+		r.rows, r.left = rg.NumRows(), rg.NumRows()
 		for k := range r.cols {
 			c := &r.cols[k]
 			if err := c.open(rg); err != nil {
@@ -120,7 +132,7 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 			}
 		}
 	}
-	n := min(r.left, r.batch)
+	n, row := min(r.left, r.batch), r.rows-r.left
 	arrs := make([]arrow.Array, len(r.cols))
 	errs := make([]error, len(r.cols))
 	if r.threads > 1 && len(r.cols) > 1 {
@@ -131,13 +143,13 @@ func (r *flatReader) next() (arrow.RecordBatch, error) {
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem; wg.Done() }()
-				arrs[k], errs[k] = decodeGuarded(func() (arrow.Array, error) { return r.cols[k].read(n, r.mem) })
+				arrs[k], errs[k] = decodeGuarded(func() (arrow.Array, error) { return r.cols[k].read(n, row, r.mem) })
 			}()
 		}
 		wg.Wait()
 	} else {
 		for k := range r.cols {
-			arrs[k], errs[k] = r.cols[k].read(n, r.mem)
+			arrs[k], errs[k] = r.cols[k].read(n, row, r.mem)
 		}
 	}
 	// The first column's error: one message, as with one thread.
@@ -179,8 +191,8 @@ func (c *flatColumn) open(rg *file.RowGroupReader) error {
 	return err
 }
 
-// read decodes the column's next n rows.
-func (c *flatColumn) read(n int64, mem memory.Allocator) (arrow.Array, error) {
+// read decodes the column's next n rows, row the first's in its row group.
+func (c *flatColumn) read(n, row int64, mem memory.Allocator) (arrow.Array, error) {
 	if c.pages != nil {
 		arr, err := c.readPages(n, mem)
 		if err != nil {
@@ -206,6 +218,8 @@ func (c *flatColumn) read(n int64, mem memory.Allocator) (arrow.Array, error) {
 		arr, err = readFixed(c.typ, n, defs, mem, cr.ReadBatch)
 	case *file.Float64ColumnChunkReader:
 		arr, err = readFixed(c.typ, n, defs, mem, cr.ReadBatch)
+	case *file.Int96ColumnChunkReader:
+		arr, err = c.readInt96(cr, n, row, defs, mem)
 	case *file.BooleanColumnChunkReader:
 		arr, err = c.readBools(cr, n, defs, mem)
 	case *file.ByteArrayColumnChunkReader:

@@ -83,12 +83,14 @@ func TestTimestampUnitsParquet(t *testing.T) {
 				typ, suffix = ir.TypeTimestampNTZ, ""
 			}
 			tab := &ir.Table{Name: "x", Columns: []ir.Column{{Name: "ts", Type: typ, Nullable: true}}}
-			batches, err := readAll(t, p, tab, 10)
-			if err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			if got, want := render(t, batches...), "{\"ts\":\""+c.want+suffix+"\"}\n{\"ts\":null}\n"; got != want {
-				t.Errorf("%s: got %q, want %q", filepath.Base(p), got, want)
+			for _, flat := range []bool{true, false} {
+				batches, err := readParquetFlat(t, p, tab, flat, Options{BatchSize: 10})
+				if err != nil {
+					t.Fatalf("%s: %v", p, err)
+				}
+				if got, want := render(t, batches...), "{\"ts\":\""+c.want+suffix+"\"}\n{\"ts\":null}\n"; got != want {
+					t.Errorf("%s (flat reader %v): got %q, want %q", filepath.Base(p), flat, got, want)
+				}
 			}
 			other := &ir.Table{Name: "x", Columns: []ir.Column{{Name: "ts", Type: map[bool]ir.Type{true: ir.TypeTimestampNTZ, false: ir.TypeTimestamp}[zone != ""], Nullable: true}}}
 			if _, err := readAll(t, p, other, 10); err == nil {

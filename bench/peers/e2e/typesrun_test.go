@@ -209,6 +209,24 @@ func describe(t *testing.T, db *sql.DB, reader string) map[string]string {
 // with the input record: the same schema types and the same values.
 func checkIPC(t *testing.T, path string, stream bool, want arrow.RecordBatch) {
 	t.Helper()
+	got := readIPCRecord(t, path, stream)
+	defer got.Release()
+	for i, f := range want.Schema().Fields() {
+		gf := got.Schema().Field(i)
+		if gf.Name != f.Name || !arrow.TypeEqual(gf.Type, f.Type) {
+			t.Errorf("column %d is %s %s, want %s %s", i, gf.Name, gf.Type, f.Name, f.Type)
+			continue
+		}
+		if !array.Equal(got.Column(i), want.Column(i)) {
+			t.Errorf("column %s is %v, want %v", f.Name, got.Column(i), want.Column(i))
+		}
+	}
+}
+
+// readIPCRecord reads the one record batch of an Arrow IPC file (or stream)
+// exprc wrote from an input of one batch; the caller releases it.
+func readIPCRecord(t *testing.T, path string, stream bool) arrow.RecordBatch {
+	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -243,21 +261,11 @@ func checkIPC(t *testing.T, path string, stream bool, want arrow.RecordBatch) {
 			recs = append(recs, rec)
 		}
 	}
-	for _, r := range recs {
-		defer r.Release()
-	}
 	if len(recs) != 1 {
+		for _, r := range recs {
+			r.Release()
+		}
 		t.Fatalf("%d record batches; the input has one", len(recs))
 	}
-	got := recs[0]
-	for i, f := range want.Schema().Fields() {
-		gf := got.Schema().Field(i)
-		if gf.Name != f.Name || !arrow.TypeEqual(gf.Type, f.Type) {
-			t.Errorf("column %d is %s %s, want %s %s", i, gf.Name, gf.Type, f.Name, f.Type)
-			continue
-		}
-		if !array.Equal(got.Column(i), want.Column(i)) {
-			t.Errorf("column %s is %v, want %v", f.Name, got.Column(i), want.Column(i))
-		}
-	}
+	return recs[0]
 }
