@@ -529,7 +529,7 @@ func (g *Generator) compared(t ir.Type, d int, keep bool) *Node {
 			break
 		}
 		fallthrough
-	case ir.KindBigint, ir.KindDouble, ir.KindDate, ir.KindBoolean:
+	case ir.KindBigint, ir.KindDouble, ir.KindDate, ir.KindBoolean, ir.KindTimestamp, ir.KindTimestampNTZ:
 		if g.pct(8) {
 			return g.stringOperand(t, d)
 		}
@@ -969,9 +969,12 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 		if (name == "to_char" || name == "to_varchar") && i == 1 {
 			// A valid constant format (else a compile error): a number
 			// format, or a datetime pattern for a DATE.
-			if e.args[0].Kind == ir.KindDate {
+			switch e.args[0].Kind {
+			case ir.KindDate:
 				args[i] = g.lit(at, sqlString(pick(g.r, datePatterns)))
-			} else {
+			case ir.KindTimestamp, ir.KindTimestampNTZ:
+				args[i] = g.lit(at, sqlString(pick(g.r, tsFormatPatterns)))
+			default:
 				args[i] = g.lit(at, sqlString(pick(g.r, numberFormats)))
 			}
 		}
@@ -1450,6 +1453,8 @@ func castText(r *rand.Rand, t ir.Type) string {
 	case ir.KindDecimal:
 		pool = []string{"1.5", " -2.25 ", ".5", "5.", "1e2", "-1E-3", "0.125", "99999.995", "123456789012345678901234567890123456789",
 			"1.2.3", "", "abc", "NaN", "1e", "+0.005", "-0.0049"}
+	case ir.KindTimestamp, ir.KindTimestampNTZ:
+		pool = tsTexts
 	case ir.KindDate:
 		pool = []string{"2024-01-01", "2024-2-29", "2023-02-29", "2024", "2024-03", "-0044-03-15", "2024-01-01T12:00", "2024-01-01 x", "+10000-01-01", "abc", ""}
 	default:

@@ -2,12 +2,16 @@ package difffuzz
 
 import "github.com/exprc/exprc/ir"
 
-// Intervals in the differential fuzzer: no column or output is an interval
-// (the data and outputs stay the scalar types), but expressions of VARCHAR,
-// BIGINT, BOOLEAN and DATE draw interval subtrees: literals of every form,
-// casts from text and integers, + - * / and unary minus with their
-// overflow and rounding, comparisons, DATE arithmetic, EXTRACT, with NULLs
-// from CASE arms and errors under TRY.
+// Intervals in the differential fuzzer: half the tables have interval
+// columns (one YEAR-MONTH, one or two DAY-TIME, values in whole units of
+// their last field, the ends of the range among the edges), a few outputs
+// are intervals, and expressions of VARCHAR, BIGINT, BOOLEAN, DATE,
+// TIMESTAMP and the integers draw interval subtrees: columns, literals of
+// every form, casts from text, integers and other interval types, + - * /
+// and unary minus with their overflow and rounding, ts1 - ts2,
+// comparisons, DATE and TIMESTAMP arithmetic, EXTRACT (gentime.go),
+// make_ym_interval and make_dt_interval, with NULLs from CASE arms and
+// errors under TRY.
 
 // ivTypes are the interval types drawn.
 var ivTypes = []ir.Type{
