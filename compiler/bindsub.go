@@ -284,6 +284,14 @@ func (b *binder) bindAggregate(e *ast.Call, name string, sc *scope) (ir.Expr, bo
 			// Only whether each MAP is NULL counts: keep just that.
 			x = &ir.If{Cond: &ir.IsNull{Arg: x}, Then: &ir.Const{T: ir.TypeBoolean}, Else: &ir.Const{T: ir.TypeBoolean, V: true}}
 		}
+		if w, narrow := t.SubqueryWide(); narrow {
+			// The subquery engines keep INT and DOUBLE values (the
+			// generated structures have no TINYINT, SMALLINT or FLOAT
+			// kind); the exact widening keeps every NULL where it was.
+			if x, ok = b.cast(x, w, e.Args[0].Position()); !ok {
+				return nil, false
+			}
+		}
 	case ir.AggSum, ir.AggAvg:
 		switch {
 		case t.Kind == ir.KindDecimal:

@@ -278,6 +278,12 @@ func TakeColumn(mem memory.Allocator, a arrow.Array, kept *Kept, n int) arrow.Ar
 	case *array.Timestamp:
 		d := a.TimestampValues()
 		return takeFixed(mem, a.DataType(), unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(d))), len(d)), valid, kept)
+	case *array.MonthInterval: // YEAR-MONTH intervals: int32 months
+		d := a.MonthIntervalValues()
+		return takeFixed(mem, a.DataType(), unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(d))), len(d)), valid, kept)
+	case *array.Duration: // DAY-TIME intervals: int64 microseconds
+		d := a.DurationValues()
+		return takeFixed(mem, a.DataType(), unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(d))), len(d)), valid, kept)
 	case *array.Decimal128:
 		return takeFixed(mem, a.DataType(), decimalValues(a), valid, kept)
 	case *array.Boolean:

@@ -1,7 +1,9 @@
 // Package difffuzz is the differential expression fuzzer (issue 5). It
 // generates random well-typed queries over random schemas and random data with
 // the edges that matter (NULLs, zeros, extreme integers, NaN, infinities, -0.0,
-// empty, long and non-ASCII strings, maps with and without the probed keys),
+// empty, long and non-ASCII strings, maps with and without the probed keys,
+// instants at the DST changes of the session zone and the ends of the
+// TIMESTAMP range, intervals at their limits),
 // compiles them in bulk into Go with and without conditional CSE, and checks
 // that the interpreter, the interpreter with sharing, and both generated
 // variants give exactly the same result: the same values and NULLs, or the same

@@ -309,6 +309,10 @@ func renderValue(v any) string {
 		return "TIMESTAMP " + strconv.FormatInt(int64(v), 10)
 	case ir.TimestampNTZ:
 		return "TIMESTAMP_NTZ " + strconv.FormatInt(int64(v), 10)
+	case ir.YMInterval:
+		return "YM " + strconv.FormatInt(int64(v), 10)
+	case ir.DTInterval:
+		return "DT " + strconv.FormatInt(int64(v), 10)
 	case rt.Decimal: // both engines give one column one type: the unscaled value suffices
 		return rt.FormatDecimal(v, 0) + "u"
 	case *ir.MapValue:
@@ -773,6 +777,14 @@ func simpler(v any, col ir.Column) []any {
 	case ir.TimestampNTZ:
 		if x != 0 {
 			out = append(out, ir.TimestampNTZ(0))
+		}
+	case ir.YMInterval:
+		if x != 0 {
+			out = append(out, ir.YMInterval(0))
+		}
+	case ir.DTInterval:
+		if x != 0 {
+			out = append(out, ir.DTInterval(0))
 		}
 	case *ir.MapValue:
 		for i := range x.Keys {

@@ -71,9 +71,15 @@ func RandomRows(r *rand.Rand, s *Schema, n int) Rows {
 }
 
 // edgeTimestamps are microsecond values at the ends of the range, the
-// epoch, and the DST changes of 2024 in Paris and New York (docs/semantics.md 10.2).
-var edgeTimestamps = []int64{0, -1, 1, 1<<63 - 1, -1 << 63, 1711846800e6, 1711848600e6, 1729989000e6, 1729992600e6,
-	1710055800e6, 1730611800e6, 1730615400e6, 1711843200e6 + 9000e6, -2208988800e6, 86400e6 - 1, 253402300799999999}
+// epoch and negative epochs with fractions, and the DST changes of 2024 in
+// the session zones (docs/semantics.md 10.2): Paris, New York, Lord Howe's
+// half-hour shifts, each at the change and a microsecond before, and
+// Kathmandu's move from +05:30 to +05:45 in 1986.
+var edgeTimestamps = []int64{0, -1, 1, 1<<63 - 1, -1 << 63, 1<<63 - 2, -1<<63 + 1, 1711846800e6, 1711848600e6, 1729989000e6, 1729992600e6,
+	1710055800e6, 1730611800e6, 1730615400e6, 1711843200e6 + 9000e6, -2208988800e6, 86400e6 - 1, 253402300799999999,
+	1711846800e6 - 1, 1729990800e6, 1729990800e6 - 1, 1710054000e6, 1710054000e6 - 1, 1730613600e6, 1730613600e6 - 1,
+	1712415600e6, 1712415600e6 - 1, 1712415600e6 - 1800e6, 1728142200e6, 1728142200e6 - 1, 504901800e6, 504901800e6 - 1,
+	-62135596800e6, -62135596800e6 - 1, 253402300800e6, -1500000, -999999, -86400e6 - 500000, -1e6 + 1}
 
 func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 	isEdge := r.Float64() < edge
@@ -103,6 +109,34 @@ func randomValue(r *rand.Rand, t ir.Type, edge float64, small int) any {
 			return ir.Timestamp(us)
 		}
 		return ir.TimestampNTZ(us)
+	case ir.KindYMInterval:
+		var m int32
+		switch {
+		case isEdge:
+			m = pick(r, []int32{0, -1, 1, math.MaxInt32, math.MinInt32, math.MaxInt32 - 11, 12, -12, 11, -13})
+		case r.IntN(2) == 0:
+			m = int32(r.IntN(2*small+1) - small)
+		default:
+			m = int32(r.IntN(2001) - 1000)
+		}
+		if t.End == ir.FieldYear { // a YEAR column holds whole years
+			m -= m % 12
+		}
+		return ir.YMInterval(m)
+	case ir.KindDTInterval:
+		var us int64
+		switch {
+		case isEdge:
+			us = pick(r, []int64{0, -1, 1, math.MaxInt64, math.MinInt64, 86400e6, -86400e6, 86400e6 - 1, 3600e6, 1800e6, 2700e6 + 1,
+				106751991 * 86400e6, -106751991 * 86400e6})
+		case r.IntN(2) == 0:
+			us = int64(r.IntN(2*small+1)-small) * pick(r, []int64{86400e6, 3600e6, 60e6, 1e6})
+		default:
+			us = r.Int64N(40*86400e6) - 20*86400e6
+		}
+		// a column holds whole units of its last field
+		unit := []int64{86400e6, 3600e6, 60e6, 1}[t.End]
+		return ir.DTInterval(us - us%unit)
 	case ir.KindTinyint:
 		if isEdge {
 			return pick(r, []int8{0, -1, 1, 127, -128, 126, -127, 12, -12})
@@ -262,6 +296,10 @@ func encodeValue(v any) any {
 		return int64(v)
 	case ir.TimestampNTZ:
 		return int64(v)
+	case ir.YMInterval:
+		return int32(v)
+	case ir.DTInterval:
+		return int64(v)
 	case float32:
 		return strconv.FormatFloat(float64(v), 'g', -1, 32)
 	case float64:
@@ -336,6 +374,12 @@ func decodeValue(raw json.RawMessage, t ir.Type) (any, error) {
 	case ir.KindTimestampNTZ:
 		n, err := strconv.ParseInt(string(raw), 10, 64)
 		return ir.TimestampNTZ(n), err
+	case ir.KindYMInterval:
+		n, err := strconv.ParseInt(string(raw), 10, 32)
+		return ir.YMInterval(n), err
+	case ir.KindDTInterval:
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		return ir.DTInterval(n), err
 	case ir.KindTinyint:
 		n, err := strconv.ParseInt(string(raw), 10, 8)
 		return int8(n), err

@@ -25,6 +25,9 @@ func TestGeneratorCoverage(t *testing.T) {
 		switch e := e.(type) {
 		case *ir.Call:
 			seen[e.Fn.Name]++
+		case *ir.ColumnRef:
+			seen["columnref"]++
+			seen["columnref "+e.Type().String()]++
 		default:
 			name := strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(reflectName(e), "*ir."), "ir."))
 			seen[name]++
@@ -45,7 +48,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	// occurred yet, so that adding functions, which thins out every other
 	// one, does not make the test depend on the seed's luck.
 	unseenFunction := func() bool {
-		for _, fn := range Functions() {
+		for _, fn := range append(Functions(), timeForms...) {
 			if seen[fn] == 0 {
 				return true
 			}
@@ -62,7 +65,16 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 		return false
 	}
-	for pkg := 0; pkg < 8 || pkg < 40 && (unseenFunction() || unseenQuantifier()); pkg++ {
+	// Likewise for the pools of TIMESTAMP arguments.
+	unseenArg := func() bool {
+		for _, p := range argPools {
+			if len(p.unseen(specs.String())) > len(p.pool)/3 {
+				return true
+			}
+		}
+		return false
+	}
+	for pkg := 0; pkg < 8 || pkg < 40 && (unseenFunction() || unseenQuantifier() || unseenArg()); pkg++ {
 		_, qs, spec := GeneratePackage(42, pkg, 150)
 		specs.WriteString(spec)
 		prog, err := compiler.CompileSources([]string{"spec.sql"}, map[string][]byte{"spec.sql": []byte(spec)})
@@ -156,8 +168,42 @@ func TestGeneratorCoverage(t *testing.T) {
 			missing = append(missing, form)
 		}
 	}
+	// The operators and EXTRACT forms the binder builds without a
+	// registry name (issue 41's types), interval columns.
+	for _, fn := range timeForms {
+		if seen[fn] == 0 {
+			missing = append(missing, fn)
+		}
+	}
+	ivCols := 0
+	for _, iv := range ivTypes {
+		if seen["columnref "+iv.String()] > 0 {
+			ivCols++
+		}
+	}
+	if ivCols < len(ivTypes)/2 {
+		missing = append(missing, fmt.Sprintf("columns of %d interval types (only %d)", len(ivTypes)/2, ivCols))
+	}
 	if len(missing) > 0 {
 		t.Errorf("never generated: %s", strings.Join(missing, ", "))
+	}
+	// The arguments that matter: every session zone, date_trunc unit,
+	// zone argument, and most patterns and texts of the TIMESTAMP
+	// functions.
+	zones := map[string]bool{}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		zones[RandomSchema(r, "t").Zone] = true
+	}
+	for _, z := range fuzzZones {
+		if !zones[z] {
+			t.Errorf("no schema sets the session zone %s", z)
+		}
+	}
+	for _, p := range argPools {
+		if unseen := p.unseen(text); len(unseen) > len(p.pool)/3 {
+			t.Errorf("%d of %d %ss never generated: %q", len(unseen), len(p.pool), p.what, unseen)
+		}
 	}
 	if testing.Verbose() {
 		var names []string
@@ -170,6 +216,36 @@ func TestGeneratorCoverage(t *testing.T) {
 		}
 	}
 }
+
+// argPools are the pools of TIMESTAMP function arguments of which at least
+// two thirds must be drawn.
+var argPools = []argPool{{"date_trunc unit", truncUnits}, {"zone argument", zoneArgs}, {"TIMESTAMP format pattern", tsFormatPatterns},
+	{"TIMESTAMP parse pattern", tsParsePatterns}, {"TIMESTAMP text", tsTexts}, {"epoch", epochSeconds}}
+
+type argPool struct {
+	what string
+	pool []string
+}
+
+// unseen lists the values of p that text never passes.
+func (p argPool) unseen(text string) []string {
+	var out []string
+	for _, x := range p.pool {
+		if x != "" && !strings.Contains(text, sqlString(x)) && !strings.Contains(text, "("+x+")") && !strings.Contains(text, "("+x+",") {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// timeForms are the hidden functions of TIMESTAMP and interval operators
+// and EXTRACT fields, and the TIMESTAMP functions of arguments the
+// generator picks: each must be drawn.
+var timeForms = []string{"subtract_timestamps", "timestamp_add_ym_interval", "timestamp_add_dt_interval",
+	"timestamp_sub_ym_interval", "timestamp_sub_dt_interval", "date_add_day_interval", "date_sub_day_interval",
+	"date_add_ym_interval", "date_sub_ym_interval", "extract_interval_years", "extract_interval_months",
+	"extract_interval_days", "extract_interval_hours", "extract_interval_minutes", "extract_interval_seconds",
+	"extract_second", "extract_yearofweek", "extract_dayofweek_iso", "make_ym_interval", "make_dt_interval"}
 
 func reflectName(e ir.Expr) string {
 	switch e.(type) {

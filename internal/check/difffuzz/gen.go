@@ -188,10 +188,6 @@ func (s *Schema) DDL() string {
 	return b.String()
 }
 
-// fuzzZones are the session zones a schema may set: two with DST (gaps and
-// overlaps), a half-hour offset without DST, and a fixed offset.
-var fuzzZones = []string{"Europe/Paris", "America/New_York", "Asia/Kolkata", "+05:45"}
-
 func (s *Schema) ddl(b *strings.Builder) {
 	b.WriteString("CREATE TABLE " + s.Table + " (")
 	for i, c := range s.Columns {
@@ -210,7 +206,7 @@ var typePrefix = map[ir.Kind]string{
 	ir.KindBoolean: "p", ir.KindInt: "i", ir.KindBigint: "b", ir.KindDouble: "d",
 	ir.KindVarchar: "s", ir.KindDate: "t", ir.KindMap: "m", ir.KindDecimal: "n",
 	ir.KindTinyint: "y", ir.KindSmallint: "h", ir.KindFloat: "f", ir.KindBinary: "v",
-	ir.KindTimestamp: "ts", ir.KindTimestampNTZ: "nt",
+	ir.KindTimestamp: "ts", ir.KindTimestampNTZ: "nt", ir.KindYMInterval: "ym", ir.KindDTInterval: "dt",
 }
 
 // RandomSchema draws a table: one or two columns of each scalar type and one
@@ -230,6 +226,14 @@ func RandomSchema(r *rand.Rand, name string) *Schema {
 	}
 	for _, t := range mapTypes {
 		addCol(t)
+	}
+	// Interval columns in half the tables (ivExpr reads them): one of
+	// each class, now and then a second DAY-TIME one.
+	if r.IntN(2) == 0 {
+		addCol(pick(r, ivTypes[:3]))
+		for n := 1 + r.IntN(2); n > 0; n-- {
+			addCol(pick(r, ivTypes[3:]))
+		}
 	}
 	if r.IntN(3) == 0 {
 		s.Zone = pick(r, fuzzZones)
@@ -344,8 +348,10 @@ func (g *Generator) query(name string) *Query {
 		switch x := g.r.IntN(100); {
 		case x < 25:
 			t = ir.TypeBoolean
-		case x < 95:
+		case x < 92:
 			t = g.scalarType()
+		case x < 95:
+			t = pick(g.r, ivTypes) // interval outputs (Arrow month_interval, duration)
 		default:
 			t = pick(g.r, mapTypes)
 		}
@@ -393,6 +399,9 @@ type option struct {
 }
 
 func (g *Generator) node(t ir.Type, d int) *Node {
+	if t.IsInterval() {
+		return g.ivExpr(t, d)
+	}
 	key := t.String()
 	scalar := t.Kind != ir.KindMap
 	opts := []option{
@@ -435,7 +444,14 @@ func (g *Generator) node(t ir.Type, d int) *Node {
 			}},
 		)
 		if t.Kind == ir.KindInt {
-			opts = append(opts, option{4, func() *Node { return g.datePart(d) }})
+			opts = append(opts, option{4, func() *Node { return g.datePart(d) }}, option{6, func() *Node { return g.timePart(t, d) }})
+		}
+		switch t.Kind {
+		case ir.KindDecimal, ir.KindBigint, ir.KindTinyint, ir.KindSmallint:
+			opts = append(opts, option{3, func() *Node { return g.timePart(t, d) }})
+		}
+		if t.Kind == ir.KindTimestamp || t.Kind == ir.KindTimestampNTZ {
+			opts = append(opts, option{8, func() *Node { return g.tsUse(t, d) }})
 		}
 		switch t.Kind {
 		case ir.KindTimestamp, ir.KindTimestampNTZ:
@@ -529,7 +545,7 @@ func (g *Generator) compared(t ir.Type, d int, keep bool) *Node {
 			break
 		}
 		fallthrough
-	case ir.KindBigint, ir.KindDouble, ir.KindDate, ir.KindBoolean:
+	case ir.KindBigint, ir.KindDouble, ir.KindDate, ir.KindBoolean, ir.KindTimestamp, ir.KindTimestampNTZ:
 		if g.pct(8) {
 			return g.stringOperand(t, d)
 		}
@@ -616,7 +632,7 @@ func (g *Generator) pickCase(t ir.Type) *Node {
 				return c
 			}
 		}
-		return g.lit(t, pick(g.r, literals[t.Kind]))
+		return g.lit(t, pick(g.r, literalsOf(t)))
 	}
 	n := &Node{K: KCase, T: t}
 	for arms := 1 + g.r.IntN(4); arms > 0; arms-- {
@@ -1018,13 +1034,20 @@ func (g *Generator) call(t ir.Type, d int) *Node {
 	}
 	args := make([]*Node, len(e.args))
 	for i, at := range e.args {
+		if n := g.tsArg(name, i, at, e.args[0]); n != nil && g.pct(85) {
+			args[i] = n
+			continue
+		}
 		args[i] = g.arg(name, i, at, d-1)
 		if (name == "to_char" || name == "to_varchar") && i == 1 {
 			// A valid constant format (else a compile error): a number
 			// format, or a datetime pattern for a DATE.
-			if e.args[0].Kind == ir.KindDate {
+			switch e.args[0].Kind {
+			case ir.KindDate:
 				args[i] = g.lit(at, sqlString(pick(g.r, datePatterns)))
-			} else {
+			case ir.KindTimestamp, ir.KindTimestampNTZ:
+				args[i] = g.lit(at, sqlString(pick(g.r, tsFormatPatterns)))
+			default:
 				args[i] = g.lit(at, sqlString(pick(g.r, numberFormats)))
 			}
 		}
@@ -1193,7 +1216,7 @@ func (g *Generator) arg(name string, i int, t ir.Type, d int) *Node {
 		if i == 1 {
 			return g.lit(t, sqlString(pick(g.r, xpathPaths)))
 		}
-		if g.pct(75) {
+		if g.pct(50) { // a constant document and path fold away
 			return g.lit(t, sqlString(pick(g.r, xmlDocs)))
 		}
 	}
@@ -1401,7 +1424,7 @@ func (g *Generator) leaf(t ir.Type) *Node {
 	if t.Kind == ir.KindDecimal {
 		return g.decimalLit(t)
 	}
-	return &Node{K: KLit, T: t, Text: pick(g.r, literals[t.Kind])}
+	return &Node{K: KLit, T: t, Text: pick(g.r, literalsOf(t))}
 }
 
 // literalsOf is literals[t.Kind], or the literals of a DECIMAL type.
@@ -1412,6 +1435,9 @@ func literalsOf(t ir.Type) []string {
 			out = append(out, "CAST("+x+" AS "+t.String()+")")
 		}
 		return out
+	}
+	if t.IsInterval() {
+		return ivLiterals[t.String()]
 	}
 	return literals[t.Kind]
 }
@@ -1425,9 +1451,14 @@ var longString = strings.Repeat("abcé", 10)
 var literals = map[ir.Kind][]string{
 	ir.KindTimestamp: {"TIMESTAMP '1970-01-01 00:00:00Z'", "TIMESTAMP '2024-03-31 02:30:00'", "TIMESTAMP '2024-10-27 02:30:00'",
 		"TIMESTAMP '2024-11-03 01:30:00'", "TIMESTAMP '1969-12-31 23:59:59.999999'", "TIMESTAMP_LTZ '2024-01-01 10:00:00+01:00'",
-		"TIMESTAMP '1900-01-01'", "TIMESTAMP '+294247-01-10 04:00:54.775807Z'"},
+		"TIMESTAMP '1900-01-01'", "TIMESTAMP '+294247-01-10 04:00:54.775807Z'", "TIMESTAMP '-290308-12-21 19:59:05.224192Z'",
+		"TIMESTAMP '2024-10-06 02:15:00'", "TIMESTAMP '2024-04-07 01:45:00'", "TIMESTAMP '2024-03-10 02:30:00'",
+		"TIMESTAMP '1969-12-31 23:59:58.5Z'", "TIMESTAMP '2024-01-01 10:00:00.000001+05:45'", "TIMESTAMP '2024-03-31 01:00:00Z'",
+		"TIMESTAMP '0001-01-01 00:00:00Z'", "TIMESTAMP '9999-12-31 23:59:59.999999'", "TIMESTAMP '1986-01-01 00:10:00'"},
 	ir.KindTimestampNTZ: {"TIMESTAMP_NTZ '1970-01-01 00:00:00'", "TIMESTAMP_NTZ '2024-03-31 02:30:00'", "TIMESTAMP_NTZ '2024-11-03 01:30:00'",
-		"TIMESTAMP_NTZ '2024-02-29 23:59:59.5'", "TIMESTAMP_NTZ '-0001-12-31 23:59:59'"},
+		"TIMESTAMP_NTZ '2024-02-29 23:59:59.5'", "TIMESTAMP_NTZ '-0001-12-31 23:59:59'", "TIMESTAMP_NTZ '2024-10-06 02:15:00'",
+		"TIMESTAMP_NTZ '+294247-01-10 04:00:54.775807'", "TIMESTAMP_NTZ '-290308-12-21 19:59:05.224192'", "TIMESTAMP_NTZ '1969-12-31 23:59:59.999999'",
+		"TIMESTAMP_NTZ '2024-04-07 01:45:00.000001'"},
 	ir.KindBoolean:  {"TRUE", "FALSE"},
 	ir.KindInt:      {"0", "1", "-1", "2", "3", "7", "10", "100", "-100", "2147483647", "-2147483648", "2147483646", "65536", "46341"},
 	ir.KindTinyint:  {"0Y", "1Y", "-1Y", "7Y", "127Y", "-128Y", "100Y", "-100Y", "12Y"},
@@ -1510,6 +1541,8 @@ func castText(r *rand.Rand, t ir.Type) string {
 	case ir.KindDecimal:
 		pool = []string{"1.5", " -2.25 ", ".5", "5.", "1e2", "-1E-3", "0.125", "99999.995", "123456789012345678901234567890123456789",
 			"1.2.3", "", "abc", "NaN", "1e", "+0.005", "-0.0049"}
+	case ir.KindTimestamp, ir.KindTimestampNTZ:
+		pool = tsTexts
 	case ir.KindDate:
 		pool = []string{"2024-01-01", "2024-2-29", "2023-02-29", "2024", "2024-03", "-0044-03-15", "2024-01-01T12:00", "2024-01-01 x", "+10000-01-01", "abc", ""}
 	default:

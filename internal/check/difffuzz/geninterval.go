@@ -2,18 +2,24 @@ package difffuzz
 
 import "github.com/exprc/exprc/ir"
 
-// Intervals in the differential fuzzer: no column or output is an interval
-// (the data and outputs stay the scalar types), but expressions of VARCHAR,
-// BIGINT, BOOLEAN and DATE draw interval subtrees: literals of every form,
-// casts from text and integers, + - * / and unary minus with their
-// overflow and rounding, comparisons, DATE arithmetic, EXTRACT, with NULLs
-// from CASE arms and errors under TRY.
+// Intervals in the differential fuzzer: half the tables have interval
+// columns (one YEAR-MONTH, one or two DAY-TIME, values in whole units of
+// their last field, the ends of the range among the edges), a few outputs
+// are intervals, and expressions of VARCHAR, BIGINT, BOOLEAN, DATE,
+// TIMESTAMP and the integers draw interval subtrees: columns, literals of
+// every form, casts from text, integers and other interval types, + - * /
+// and unary minus with their overflow and rounding, ts1 - ts2,
+// comparisons, DATE and TIMESTAMP arithmetic, EXTRACT (gentime.go),
+// make_ym_interval and make_dt_interval, with NULLs from CASE arms and
+// errors under TRY.
 
 // ivTypes are the interval types drawn.
 var ivTypes = []ir.Type{
 	ir.YMIntervalOf(ir.FieldYear, ir.FieldMonth), ir.YMIntervalOf(ir.FieldYear, ir.FieldYear), ir.YMIntervalOf(ir.FieldMonth, ir.FieldMonth),
 	ir.DTIntervalOf(ir.FieldDay, ir.FieldSecond), ir.DTIntervalOf(ir.FieldDay, ir.FieldDay), ir.DTIntervalOf(ir.FieldHour, ir.FieldHour),
 	ir.DTIntervalOf(ir.FieldDay, ir.FieldHour), ir.DTIntervalOf(ir.FieldMinute, ir.FieldSecond), ir.DTIntervalOf(ir.FieldSecond, ir.FieldSecond),
+	ir.DTIntervalOf(ir.FieldDay, ir.FieldMinute), ir.DTIntervalOf(ir.FieldHour, ir.FieldMinute), ir.DTIntervalOf(ir.FieldHour, ir.FieldSecond),
+	ir.DTIntervalOf(ir.FieldMinute, ir.FieldMinute),
 }
 
 // ivLiterals are literals of each interval type, edges included.
@@ -28,7 +34,11 @@ var ivLiterals = map[string][]string{
 	"INTERVAL HOUR":             {"INTERVAL '25' HOUR", "INTERVAL -1 HOUR", "INTERVAL '2562047788' HOUR"},
 	"INTERVAL DAY TO HOUR":      {"INTERVAL '1 23' DAY TO HOUR", "INTERVAL 1 DAY 2 HOURS", "INTERVAL '-0 01' DAY TO HOUR"},
 	"INTERVAL MINUTE TO SECOND": {"INTERVAL '03:04.5' MINUTE TO SECOND", "INTERVAL '-59:59.999999' MINUTE TO SECOND"},
-	"INTERVAL SECOND":           {"INTERVAL '1.5' SECOND", "INTERVAL -0.000001 SECOND", "INTERVAL 10 MILLISECONDS 3 MICROSECONDS"},
+	"INTERVAL SECOND":           {"INTERVAL '1.5' SECOND", "INTERVAL -0.000001 SECOND", "INTERVAL 10 MILLISECONDS 3 MICROSECONDS", "INTERVAL '-9223372036854.775808' SECOND"},
+	"INTERVAL DAY TO MINUTE":    {"INTERVAL '1 23:59' DAY TO MINUTE", "INTERVAL '-106751991 04:00' DAY TO MINUTE", "INTERVAL '0 00:01' DAY TO MINUTE"},
+	"INTERVAL HOUR TO MINUTE":   {"INTERVAL '25:30' HOUR TO MINUTE", "INTERVAL '-2562047788:00' HOUR TO MINUTE", "INTERVAL '0:59' HOUR TO MINUTE"},
+	"INTERVAL HOUR TO SECOND":   {"INTERVAL '01:30:00.000001' HOUR TO SECOND", "INTERVAL '-2562047788:00:54.775808' HOUR TO SECOND", "INTERVAL '0:0:59.999999' HOUR TO SECOND"},
+	"INTERVAL MINUTE":           {"INTERVAL '90' MINUTE", "INTERVAL -1 MINUTE", "INTERVAL '153722867280' MINUTE"},
 }
 
 // ivTexts are strings cast to interval types: valid in some type, or not.
@@ -38,6 +48,17 @@ var ivTexts = []string{"1-2", "-1-2", "INTERVAL '1-2' YEAR TO MONTH", "3", "-14"
 // ivExpr draws an expression of interval type t.
 func (g *Generator) ivExpr(t ir.Type, d int) *Node {
 	ym := t.Kind == ir.KindYMInterval
+	if !g.aggMode && g.pct(25) {
+		// a column of t, or of another type of its class CAST to t
+		if c := g.col(t); c != nil {
+			return c
+		}
+		for _, u := range ivTypes {
+			if c := g.col(u); c != nil && u.Kind == t.Kind && g.pct(50) {
+				return &Node{K: KCast, T: t, Args: []*Node{c}}
+			}
+		}
+	}
 	if d <= 0 || g.pct(30) {
 		return g.lit(t, pick(g.r, ivLiterals[t.String()]))
 	}
@@ -49,7 +70,17 @@ func (g *Generator) ivExpr(t ir.Type, d int) *Node {
 			}
 		}
 	}
-	switch g.r.IntN(9) {
+	switch g.r.IntN(10) {
+	case 8:
+		// ts1 - ts2: an INTERVAL DAY TO SECOND
+		if !ym {
+			diff := g.tsDiff(d)
+			if t.Equal(ir.TypeDTInterval) {
+				return diff
+			}
+			return &Node{K: KCast, T: t, Args: []*Node{diff}}
+		}
+		return &Node{K: KPrefix, T: t, Text: "-", Args: []*Node{g.ivExpr(t, d-1)}}
 	case 0:
 		return &Node{K: KCast, T: t, Args: []*Node{g.lit(ir.TypeVarchar, sqlString(pick(g.r, ivTexts)))}}
 	case 1:
