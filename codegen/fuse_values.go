@@ -731,8 +731,8 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		args = append(args, jen.Lit(k))
 	}
 	if sig.KernelZone != "" {
-		// rt.CastStringToTimestamp(s, "Europe/Paris"): the query's zone
-		args = append(args, jen.Lit(sig.KernelZone))
+		// rt.HourTimestampIn(v, zc): the batch's cursor over the query's zone
+		args = append(args, jen.Id(f.zoneCursor(sig.KernelZone)))
 	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
 }
@@ -756,6 +756,43 @@ func (f *funcGen) arena() string {
 	}
 	f.use(f.arenaVar)
 	return f.arenaVar
+}
+
+// zoneCursor returns the batch's cursor over the session zone zone (an
+// *rt.ZoneCursor declared in the prologue, from a package-level *rt.Zone
+// resolved once): the TIMESTAMP kernels of the zone take it, and rows in
+// one period between two offset changes find their offset with two
+// comparisons.
+func (f *funcGen) zoneCursor(zone string) string {
+	if f.zoneCursors == nil {
+		f.zoneCursors = map[string]string{}
+	}
+	if v, ok := f.zoneCursors[zone]; ok {
+		f.use(v)
+		return v
+	}
+	v := f.fresh("zc")
+	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Id(f.sessionZone(zone)).Dot("Cursor").Call().Comment("the batch's cursor over the session zone "+comment(zone)))
+	f.declareOuter(v, jen.Op("*").Qual(rtPkg, "ZoneCursor"))
+	f.zoneCursors[zone] = v
+	f.use(v)
+	return v
+}
+
+// sessionZone returns the package-level *rt.Zone of the session zone zone,
+// resolved once when the package is initialised.
+func (f *funcGen) sessionZone(zone string) string {
+	key := "\x00zone\x00" + zone
+	if m, ok := f.file.matchers[key]; ok {
+		return m.name
+	}
+	m := &matcherVar{name: f.file.global(f, "sessionZone")}
+	f.file.globalTypes[m.name] = "*rt.Zone"
+	f.file.decls = append(f.file.decls,
+		jen.Comment(comment("session time zone "+strconv.Quote(zone)+", resolved once")),
+		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "SessionZone").Call(jen.Lit(zone)))
+	f.file.matchers[key] = m
+	return m.name
 }
 
 // likeTest is the plain Go string test of a LIKE whose constant pattern

@@ -12,48 +12,48 @@ import "strings"
 // TimestampToDate is the zone's date of the TIMESTAMP us, days since
 // 1970-01-01: CAST(ts AS DATE) (Spark's microsToDays), and the day the DATE
 // fields of ts are read from. Every TIMESTAMP's date fits a DATE.
-func TimestampToDate(us int64, z *Zone) int32 {
+func TimestampToDate(us int64, z *ZoneCursor) int32 {
 	d, _ := z.LocalDayAndTime(us)
 	return int32(d)
 }
 
 // timeOfDay is the microseconds since the zone's midnight of us's day.
-func timeOfDay(us int64, z *Zone) int64 {
+func timeOfDay(us int64, z *ZoneCursor) int64 {
 	_, t := z.LocalDayAndTime(us)
 	return t
 }
 
 // YearTimestamp is year(ts): the proleptic year of ts's date in the zone.
-func YearTimestamp(us int64, z *Zone) int32 { return Year(TimestampToDate(us, z)) }
+func YearTimestamp(us int64, z *ZoneCursor) int32 { return Year(TimestampToDate(us, z)) }
 
 // QuarterTimestamp is quarter(ts), 1 to 4.
-func QuarterTimestamp(us int64, z *Zone) int32 { return Quarter(TimestampToDate(us, z)) }
+func QuarterTimestamp(us int64, z *ZoneCursor) int32 { return Quarter(TimestampToDate(us, z)) }
 
 // MonthTimestamp is month(ts), 1 to 12.
-func MonthTimestamp(us int64, z *Zone) int32 { return Month(TimestampToDate(us, z)) }
+func MonthTimestamp(us int64, z *ZoneCursor) int32 { return Month(TimestampToDate(us, z)) }
 
 // DayTimestamp is day(ts) / dayofmonth(ts), 1 to 31.
-func DayTimestamp(us int64, z *Zone) int32 { return Day(TimestampToDate(us, z)) }
+func DayTimestamp(us int64, z *ZoneCursor) int32 { return Day(TimestampToDate(us, z)) }
 
 // DayOfWeekTimestamp is dayofweek(ts): 1 for Sunday to 7 for Saturday.
-func DayOfWeekTimestamp(us int64, z *Zone) int32 { return DayOfWeek(TimestampToDate(us, z)) }
+func DayOfWeekTimestamp(us int64, z *ZoneCursor) int32 { return DayOfWeek(TimestampToDate(us, z)) }
 
 // DayOfYearTimestamp is dayofyear(ts), 1 to 366.
-func DayOfYearTimestamp(us int64, z *Zone) int32 { return DayOfYear(TimestampToDate(us, z)) }
+func DayOfYearTimestamp(us int64, z *ZoneCursor) int32 { return DayOfYear(TimestampToDate(us, z)) }
 
 // WeekOfYearTimestamp is weekofyear(ts): the ISO 8601 week, 1 to 53.
-func WeekOfYearTimestamp(us int64, z *Zone) int32 { return WeekOfYear(TimestampToDate(us, z)) }
+func WeekOfYearTimestamp(us int64, z *ZoneCursor) int32 { return WeekOfYear(TimestampToDate(us, z)) }
 
 // HourTimestamp is hour(ts), 0 to 23 on the zone's clock.
-func HourTimestamp(us int64, z *Zone) int32 { return int32(timeOfDay(us, z) / MicrosPerHour) }
+func HourTimestamp(us int64, z *ZoneCursor) int32 { return int32(timeOfDay(us, z) / MicrosPerHour) }
 
 // MinuteTimestamp is minute(ts), 0 to 59.
-func MinuteTimestamp(us int64, z *Zone) int32 {
+func MinuteTimestamp(us int64, z *ZoneCursor) int32 {
 	return int32(timeOfDay(us, z) / MicrosPerMinute % 60)
 }
 
 // SecondTimestamp is second(ts), 0 to 59 (the fraction dropped).
-func SecondTimestamp(us int64, z *Zone) int32 {
+func SecondTimestamp(us int64, z *ZoneCursor) int32 {
 	return int32(timeOfDay(us, z) / MicrosPerSecond % 60)
 }
 
@@ -61,7 +61,7 @@ func SecondTimestamp(us int64, z *Zone) int32 {
 // ts), whose type in Spark is DECIMAL(8,6): the seconds of the minute with
 // their microseconds, returned as that DECIMAL's unscaled value (0 to
 // 59999999; 10.000001 s is 10000001).
-func SecondWithFractionTimestamp(us int64, z *Zone) int64 { return timeOfDay(us, z) % MicrosPerMinute }
+func SecondWithFractionTimestamp(us int64, z *ZoneCursor) int64 { return timeOfDay(us, z) % MicrosPerMinute }
 
 // tsTruncLevel is a unit of date_trunc, in Spark's order (DateTimeUtils'
 // TRUNC_TO_*): the date levels are those of trunc(date).
@@ -124,7 +124,7 @@ func DateTruncDefined(fmt string, _ int64) bool { return parseTsTruncLevel(fmt) 
 // A result outside the TIMESTAMP range raises ARITHMETIC_OVERFLOW (Java's
 // "long overflow"); a fmt that names no unit gives ts, which the guard makes
 // NULL.
-func DateTrunc(fmt string, us int64, z *Zone) (int64, *Error) {
+func DateTrunc(fmt string, us int64, z *ZoneCursor) (int64, *Error) {
 	lvl := parseTsTruncLevel(fmt)
 	switch lvl {
 	case tsTruncNone, tsTruncMicrosecond:

@@ -293,7 +293,7 @@ type dtValue struct {
 	tod  int64 // microseconds into the day
 	off  int32 // the offset, seconds
 	sec  int64 // the instant, seconds (for zone names)
-	z    *Zone
+	z    *ZoneCursor
 }
 
 var amPm = [2]string{"AM", "PM"}
@@ -533,7 +533,7 @@ func appendLocalizedOffset(b []byte, off int32, full bool) []byte {
 
 // Format writes the TIMESTAMP us in the zone z with the pattern, which must
 // be valid. The only allocation is the result.
-func (p *DatetimePattern) Format(us int64, z *Zone) string {
+func (p *DatetimePattern) Format(us int64, z *ZoneCursor) string {
 	days, tod := z.LocalDayAndTime(us)
 	sec := floorDiv(us, MicrosPerSecond)
 	v := dtValue{days: days, tod: tod, off: z.OffsetSeconds(sec), sec: sec, z: z}
@@ -544,7 +544,7 @@ func (p *DatetimePattern) Format(us int64, z *Zone) string {
 // DateFormatTimestamp is date_format(ts, fmt): the TIMESTAMP us written in
 // the session zone z with the datetime pattern fmt; a TIMESTAMP_NTZ is
 // written with z = UTC. An invalid pattern raises INVALID_DATETIME_PATTERN.
-func DateFormatTimestamp(us int64, pattern string, z *Zone) (string, *Error) {
+func DateFormatTimestamp(us int64, pattern string, z *ZoneCursor) (string, *Error) {
 	p := datetimePattern(pattern)
 	if p.err != nil {
 		return "", p.err
@@ -555,7 +555,7 @@ func DateFormatTimestamp(us int64, pattern string, z *Zone) (string, *Error) {
 // FromUnixTime is from_unixtime(sec, fmt): the instant sec seconds after the
 // epoch written with the pattern in the zone z. Seconds beyond the TIMESTAMP
 // range raise ARITHMETIC_OVERFLOW (Spark's multiplyExact).
-func FromUnixTime(sec int64, pattern string, z *Zone) (string, *Error) {
+func FromUnixTime(sec int64, pattern string, z *ZoneCursor) (string, *Error) {
 	us, ok := mulMicrosSec(sec)
 	if !ok {
 		return "", ErrLongOverflow

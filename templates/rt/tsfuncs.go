@@ -90,6 +90,11 @@ func ConvertTimezone(sourceTz, targetTz string, ntz int64) (int64, *Error) {
 	if err != nil {
 		return 0, err
 	}
+	return convertTimezone(from, targetTz, ntz)
+}
+
+// convertTimezone is ConvertTimezone from the zone from.
+func convertTimezone(from *Zone, targetTz string, ntz int64) (int64, *Error) {
 	to, err := zoneArg(targetTz)
 	if err != nil {
 		return 0, err
@@ -224,7 +229,7 @@ func addMonthsToDay(days int64, months int64) (int64, bool) {
 // clamped to the month's last, the time of day is kept, and the reading is
 // resolved preferring ts's own offset (docs/semantics.md 10.7, Spark's
 // timestampAddMonths). ok is false beyond the range.
-func TimestampAddMonths(us int64, months int64, z *Zone) (int64, bool) {
+func TimestampAddMonths(us int64, months int64, z *ZoneCursor) (int64, bool) {
 	days, tod := z.LocalDayAndTime(us)
 	nd, ok := addMonthsToDay(days, months)
 	if !ok {
@@ -238,7 +243,7 @@ func TimestampAddMonths(us int64, months int64, z *Zone) (int64, bool) {
 // date in the zone preferring ts's offset (plusDays: a day may be 23 or 25
 // hours), then the rest as elapsed microseconds. ok is false beyond the
 // range.
-func TimestampAddDayTime(us int64, dt int64, z *Zone) (int64, bool) {
+func TimestampAddDayTime(us int64, dt int64, z *ZoneCursor) (int64, bool) {
 	d := dt / MicrosPerDay
 	rest := dt - d*MicrosPerDay
 	r := us
@@ -346,14 +351,14 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 	case unitMonth, unitQuarter, unitYear:
 		var months int64
 		if months, ok = mulExact(quantity, dtUnitSize[u]); ok && months == int64(int32(months)) {
-			r, ok = TimestampAddMonths(us, months, z)
+			r, ok = TimestampAddMonths(us, months, z.Cursor())
 		} else {
 			ok = false
 		}
 	case unitDay, unitDayOfYear, unitWeek:
 		var days int64
 		if days, ok = mulExact(quantity, dtUnitSize[u]/MicrosPerDay); ok && days == int64(int32(days)) {
-			r, ok = timestampAddDays(us, days, z)
+			r, ok = timestampAddDays(us, days, z.Cursor())
 		} else {
 			ok = false
 		}
@@ -372,7 +377,7 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 
 // timestampAddDays is ZonedDateTime.plusDays: days added to the reading,
 // resolved preferring us's offset.
-func timestampAddDays(us, days int64, z *Zone) (int64, bool) {
+func timestampAddDays(us, days int64, z *ZoneCursor) (int64, bool) {
 	if z.IsFixed() {
 		dt, ok := mulExact(days, MicrosPerDay)
 		if !ok {

@@ -1,0 +1,67 @@
+package rt
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestZoneCursorAgrees checks that a cursor, read row after row the way a
+// batch reads it (in order, then jumping around, across offset changes,
+// gaps, overlaps and the end of the transition table), gives the zone's
+// own answers: the offset of an instant and the resolution of a reading
+// with each preference.
+func TestZoneCursorAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 7))
+	for _, id := range []string{"UTC", "+05:30", "Europe/Paris", "America/New_York", "Australia/Lord_Howe", "America/Santiago", "Asia/Kolkata"} {
+		z, err := ParseZoneID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var secs []int64
+		// Every 7 minutes and 13 seconds through 2023-2025 (both changes of
+		// each year, many rows in each period), then the readings around each
+		// transition, then random instants anywhere, some past 2200.
+		for s := int64(1672531200); s < 1767225600; s += 433 {
+			secs = append(secs, s)
+		}
+		for _, tr := range z.trans {
+			for d := int64(-7200); d <= 7200; d += 900 {
+				secs = append(secs, tr.at+d, tr.localLo+d)
+			}
+		}
+		for range 20000 {
+			secs = append(secs, rng.Int64N(2*tableEnd)-tableEnd/2)
+		}
+		secs = append(secs, math.MinInt64/MicrosPerSecond, math.MaxInt64/MicrosPerSecond, tableEnd-1, tableEnd, tableEnd-2*86400)
+		c := z.Cursor()
+		for i, s := range secs {
+			if got, want := c.OffsetSeconds(s), z.OffsetSeconds(s); got != want {
+				t.Fatalf("%s: row %d: offset at %d = %d, want %d", id, i, s, got, want)
+			}
+			pref := NoPreference
+			switch i % 3 {
+			case 1:
+				pref = z.OffsetSeconds(s)
+			case 2:
+				pref = z.OffsetSeconds(s - 86400)
+			}
+			if got, want := c.resolveSec(s, pref), z.resolveSec(s, pref); got != want {
+				t.Fatalf("%s: row %d: reading %d (preferring %d) resolves to %d, want %d", id, i, s, pref, got, want)
+			}
+		}
+	}
+}
+
+// TestZoneCursorNoAllocs checks that a cursor taken for a call stays on the
+// stack.
+func TestZoneCursorNoAllocs(t *testing.T) {
+	paris, _ := ParseZoneID("Europe/Paris")
+	n := testing.AllocsPerRun(100, func() {
+		_ = HourTimestamp(1717200000000000, paris.Cursor())
+		_, _ = TimestampAddDayTime(1717200000000000, MicrosPerDay, paris.Cursor())
+	})
+	if n != 0 {
+		t.Fatalf("%v allocations per call, want 0", n)
+	}
+}
