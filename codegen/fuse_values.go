@@ -721,10 +721,6 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 	if sig.KernelPkg != "" {
 		pkg = sig.KernelPkg
 	}
-	if pkg == rtPkg && arenaKernels[sig.Kernel] {
-		// arena.Upper(s): the string's bytes go to the batch's arena
-		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
-	}
 	for _, k := range sig.KernelArgs {
 		// rt.AddDecimal(a, b, 2, 2, 2, 16): the scales and precision the
 		// types fix, as constants the compiler can fold into the kernel
@@ -733,6 +729,10 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 	if sig.KernelZone != "" {
 		// rt.HourTimestampIn(v, zc): the batch's cursor over the query's zone
 		args = append(args, jen.Id(f.zoneCursor(sig.KernelZone)))
+	}
+	if pkg == rtPkg && arenaKernels[sig.Kernel] {
+		// arena.Upper(s): the string's bytes go to the batch's arena
+		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
 	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
 }
@@ -743,7 +743,7 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 // (TestArenaKernels checks that each has its method).
 var arenaKernels = map[string]bool{
 	"Upper": true, "Lower": true, "Concat": true, "Concat2": true,
-	"CastInt64ToString": true, "CastInt32ToString": true,
+	"CastInt64ToString": true, "CastInt32ToString": true, "DateFormatTimestampIn": true,
 }
 
 // arena is the variable of the query function's rt.Arena, declared at its

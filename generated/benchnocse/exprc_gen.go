@@ -3708,11 +3708,12 @@ func TsFormatUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	n := int(in.NumRows())
 	ts := vec.Timestamps(in.Column(0))
 	zc := sessionZone.Cursor() // the batch's cursor over the session zone UTC
+	arena := rt.NewArena(n)    // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_format(ts, 'yyyy-MM-dd HH:mm')
-	col1 := dateFormatColumn(n, all, ts, zc, failed, mem)
+	col1 := dateFormatColumn(n, all, ts, zc, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "s"}, []string{"", "date_format(ts, 'yyyy-MM-dd HH:mm')"})
@@ -3731,7 +3732,7 @@ func TsFormatUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // computes output column 1 (s) of query TsFormatUTC on every row, noting its first failed row in failed:
 //
 //	date_format(ts, 'yyyy-MM-dd HH:mm')
-func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
 	dateFormat := vec.Make[string](n)
 	{
 		tsV := ts.V[:n]
@@ -3741,7 +3742,7 @@ func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, 
 			if dirty && dateFormat.Dirty(i) {
 				continue
 			}
-			r, err := rt.DateFormatTimestampIn(tsV[i], "yyyy-MM-dd HH:mm", zc)
+			r, err := arena.DateFormatTimestampIn(tsV[i], "yyyy-MM-dd HH:mm", zc)
 			if err != nil {
 				dateFormat.Fail(i, err)
 				continue
@@ -3896,11 +3897,12 @@ func TsFormatParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allocat
 	n := int(in.NumRows())
 	ts := vec.Timestamps(in.Column(0))
 	zc := sessionZone2.Cursor() // the batch's cursor over the session zone Europe/Paris
+	arena := rt.NewArena(n)     // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_format(ts, 'yyyy-MM-dd HH:mm')
-	col1 := dateFormatColumn(n, all, ts, zc, failed, mem)
+	col1 := dateFormatColumn(n, all, ts, zc, arena, failed, mem)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "s"}, []string{"", "date_format(ts, 'yyyy-MM-dd HH:mm')"})

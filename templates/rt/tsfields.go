@@ -61,7 +61,9 @@ func SecondTimestamp(us int64, z *ZoneCursor) int32 {
 // ts), whose type in Spark is DECIMAL(8,6): the seconds of the minute with
 // their microseconds, returned as that DECIMAL's unscaled value (0 to
 // 59999999; 10.000001 s is 10000001).
-func SecondWithFractionTimestamp(us int64, z *ZoneCursor) int64 { return timeOfDay(us, z) % MicrosPerMinute }
+func SecondWithFractionTimestamp(us int64, z *ZoneCursor) int64 {
+	return timeOfDay(us, z) % MicrosPerMinute
+}
 
 // tsTruncLevel is a unit of date_trunc, in Spark's order (DateTimeUtils'
 // TRUNC_TO_*): the date levels are those of trunc(date).
@@ -83,7 +85,52 @@ const (
 
 // parseTsTruncLevel is Spark's parseTruncLevel: fmt in any case (upper-cased
 // as Locale.ROOT does), not trimmed; anything else is tsTruncNone (NULL).
+// Generated code calls it on every row with the constant unit: an ASCII
+// fmt is upper-cased into a word and compared with the names of its
+// length; other text (which may still fold to a name: 'ſecond') takes
+// the Unicode comparison.
 func parseTsTruncLevel(fmt string) tsTruncLevel {
+	var up [11]byte
+	if len(fmt) > len(up) {
+		return tsTruncNone
+	}
+	for i := 0; i < len(fmt); i++ {
+		c := fmt[i]
+		if c >= 0x80 {
+			return parseTsTruncLevelFold(fmt)
+		}
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		up[i] = c
+	}
+	switch string(up[:len(fmt)]) {
+	case "HOUR":
+		return tsTruncHour
+	case "MINUTE":
+		return tsTruncMinute
+	case "SECOND":
+		return tsTruncSecond
+	case "DAY", "DD":
+		return tsTruncDay
+	case "WEEK":
+		return tsTruncWeek
+	case "MON", "MONTH", "MM":
+		return tsTruncMonth
+	case "QUARTER":
+		return tsTruncQuarter
+	case "YEAR", "YYYY", "YY":
+		return tsTruncYear
+	case "MICROSECOND":
+		return tsTruncMicrosecond
+	case "MILLISECOND":
+		return tsTruncMillisecond
+	}
+	return tsTruncNone
+}
+
+// parseTsTruncLevelFold is parseTsTruncLevel for text that is not ASCII.
+func parseTsTruncLevelFold(fmt string) tsTruncLevel {
 	for _, u := range tsTruncNames {
 		if strings.EqualFold(fmt, u.name) {
 			return u.lvl
@@ -125,7 +172,11 @@ func DateTruncDefined(fmt string, _ int64) bool { return parseTsTruncLevel(fmt) 
 // "long overflow"); a fmt that names no unit gives ts, which the guard makes
 // NULL.
 func DateTrunc(fmt string, us int64, z *ZoneCursor) (int64, *Error) {
-	lvl := parseTsTruncLevel(fmt)
+	return dateTrunc(parseTsTruncLevel(fmt), us, z)
+}
+
+// dateTrunc is DateTrunc of the unit lvl.
+func dateTrunc(lvl tsTruncLevel, us int64, z *ZoneCursor) (int64, *Error) {
 	switch lvl {
 	case tsTruncNone, tsTruncMicrosecond:
 		return us, nil
@@ -145,6 +196,13 @@ func DateTrunc(fmt string, us int64, z *ZoneCursor) (int64, *Error) {
 		unit = MicrosPerDay
 	}
 	if unit != 0 {
+		// The truncated reading at ts's own offset is the instant r; when r
+		// is in ts's period it has that offset, so the reading resolves to
+		// it (preferring ts's offset in an overlap): no lookup.
+		r := us - tod%unit
+		if r <= us && z.inPeriod(floorDiv(us, MicrosPerSecond)) && z.inPeriod(floorDiv(r, MicrosPerSecond)) {
+			return r, nil
+		}
 		pref := z.OffsetSeconds(floorDiv(us, MicrosPerSecond))
 		r, ok := z.fromLocalParts(days, tod-tod%unit, pref)
 		if !ok {

@@ -1,6 +1,9 @@
 package rt
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // Spark's datetime patterns for TIMESTAMP (date_format, from_unixtime,
 // to_timestamp, try_to_timestamp, unix_timestamp, to_unix_timestamp) and the
@@ -85,10 +88,27 @@ func CompileDatetimePattern(pattern string) *DatetimePattern {
 	return p
 }
 
-// datetimePattern is the cached compiled pattern.
+// datetimePattern is the cached compiled pattern. Kernels call it on every
+// row with their (usually constant) pattern, so the pattern found last is
+// checked first: one atomic load and a string comparison (the same string
+// in memory compares by pointer) instead of a lock and a map lookup.
 func datetimePattern(pattern string) *DatetimePattern {
-	return datetimePatternCache.get(pattern, func() *DatetimePattern { return CompileDatetimePattern(pattern) })
+	if last := lastDatetimePattern.Load(); last != nil && last.src == pattern {
+		return last.p
+	}
+	p := datetimePatternCache.get(pattern, func() *DatetimePattern { return CompileDatetimePattern(pattern) })
+	lastDatetimePattern.Store(&namedPattern{pattern, p})
+	return p
 }
+
+// namedPattern is a compiled pattern and its text, datetimePattern's last.
+type namedPattern struct {
+	src string
+	p   *DatetimePattern
+}
+
+// lastDatetimePattern is the pattern datetimePattern returned last.
+var lastDatetimePattern atomic.Pointer[namedPattern]
 
 // maxLettersTS is the longest run of each letter a TIMESTAMP pattern takes
 // (Java's limits, and Spark's 5-letter text and 11-letter year bans).
@@ -534,11 +554,31 @@ func appendLocalizedOffset(b []byte, off int32, full bool) []byte {
 // Format writes the TIMESTAMP us in the zone z with the pattern, which must
 // be valid. The only allocation is the result.
 func (p *DatetimePattern) Format(us int64, z *ZoneCursor) string {
-	days, tod := z.LocalDayAndTime(us)
-	sec := floorDiv(us, MicrosPerSecond)
-	v := dtValue{days: days, tod: tod, off: z.OffsetSeconds(sec), sec: sec, z: z}
 	var buf [64]byte
-	return string(appendFormat(buf[:0], p.items, &v))
+	return string(p.appendTimestamp(buf[:0], us, z))
+}
+
+// appendTimestamp appends the TIMESTAMP us written in the zone z with the
+// pattern, which must be valid.
+func (p *DatetimePattern) appendTimestamp(b []byte, us int64, z *ZoneCursor) []byte {
+	sec := floorDiv(us, MicrosPerSecond)
+	off := z.OffsetSeconds(sec)
+	days, tod := splitLocal(us, int64(off)*MicrosPerSecond)
+	v := dtValue{days: days, tod: tod, off: off, sec: sec, z: z}
+	return appendFormat(b, p.items, &v)
+}
+
+// DateFormatTimestampIn is DateFormatTimestampIn(us, pattern, zc), the text
+// written into the arena.
+func (a *Arena) DateFormatTimestampIn(us int64, pattern string, zc *ZoneCursor) (string, *Error) {
+	p := datetimePattern(pattern)
+	if p.err != nil {
+		return "", p.err
+	}
+	a.reserve(32)
+	start := len(a.buf)
+	a.buf = p.appendTimestamp(a.buf, us, zc)
+	return a.done(start), nil
 }
 
 // DateFormatTimestamp is date_format(ts, fmt): the TIMESTAMP us written in

@@ -386,7 +386,16 @@ func timestampAddDays(us, days int64, z *ZoneCursor) (int64, bool) {
 		return addExact(us, dt)
 	}
 	d, tod := z.LocalDayAndTime(us)
-	return z.fromLocalParts(d+days, tod, z.OffsetSeconds(floorDiv(us, MicrosPerSecond)))
+	sec := floorDiv(us, MicrosPerSecond)
+	if dt, ok := mulExact(days, MicrosPerDay); ok {
+		// The moved reading at ts's own offset is the instant r; when r is
+		// in ts's period it has that offset, so the reading resolves to it
+		// (preferring ts's offset in an overlap): no lookup.
+		if r, ok := addExact(us, dt); ok && z.inPeriod(sec) && z.inPeriod(floorDiv(r, MicrosPerSecond)) {
+			return r, true
+		}
+	}
+	return z.fromLocalParts(d+days, tod, z.OffsetSeconds(sec))
 }
 
 // TimestampDiff is timestampdiff(unit, start, end) / datediff(unit, ...) in

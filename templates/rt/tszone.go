@@ -12,14 +12,31 @@ package rt
 // (its one period is every instant), so the NTZ kernels share this one.
 var utcCursor = UTC.Cursor()
 
-// HourTimestampIn is hour(ts) in the session zone.
-func HourTimestampIn(us int64, zc *ZoneCursor) int32 { return HourTimestamp(us, zc) }
+// HourTimestampIn is hour(ts) in the session zone. Its fast path (a row
+// in the cursor's period: two comparisons, an addition and divisions by
+// constants) inlines into the generated loop.
+func HourTimestampIn(us int64, zc *ZoneCursor) int32 {
+	if zc.holds(us) {
+		return int32(floorMod(us+zc.offUs, MicrosPerDay) / MicrosPerHour)
+	}
+	return HourTimestamp(us, zc)
+}
 
 // MinuteTimestampIn is minute(ts) in the session zone.
-func MinuteTimestampIn(us int64, zc *ZoneCursor) int32 { return MinuteTimestamp(us, zc) }
+func MinuteTimestampIn(us int64, zc *ZoneCursor) int32 {
+	if zc.holds(us) {
+		return int32(floorMod(us+zc.offUs, MicrosPerHour) / MicrosPerMinute)
+	}
+	return MinuteTimestamp(us, zc)
+}
 
 // SecondTimestampIn is second(ts) in the session zone.
-func SecondTimestampIn(us int64, zc *ZoneCursor) int32 { return SecondTimestamp(us, zc) }
+func SecondTimestampIn(us int64, zc *ZoneCursor) int32 {
+	if zc.holds(us) {
+		return int32(floorMod(us+zc.offUs, MicrosPerMinute) / MicrosPerSecond)
+	}
+	return SecondTimestamp(us, zc)
+}
 
 // HourTimestampNTZ is hour(ntz): the reading's hour.
 func HourTimestampNTZ(us int64) int32 { return HourTimestamp(us, utcCursor) }
@@ -53,8 +70,23 @@ func TimestampSubYMIn(us int64, months int32, zc *ZoneCursor) (int64, *Error) {
 
 // TimestampAddDTIn is ts + a DAY-TIME interval in the session zone: the
 // whole days on the calendar (starting offset preferred), the rest as
-// elapsed time. ARITHMETIC_OVERFLOW outside the TIMESTAMP range.
+// elapsed time. ARITHMETIC_OVERFLOW outside the TIMESTAMP range. Its fast
+// path: when ts plus the whole days, as elapsed time, is still in ts's
+// period, that is the day's same reading at the same offset.
 func TimestampAddDTIn(us, dt int64, zc *ZoneCursor) (int64, *Error) {
+	days := dt / MicrosPerDay * MicrosPerDay
+	if zc.holds(us) {
+		if i := us + days; (i >= us) == (days >= 0) && zc.holds(i) {
+			if r := i + (dt - days); (r >= i) == (dt-days >= 0) {
+				return r, nil
+			}
+		}
+	}
+	return timestampAddDT(us, dt, zc)
+}
+
+// timestampAddDT is TimestampAddDTIn's general path.
+func timestampAddDT(us, dt int64, zc *ZoneCursor) (int64, *Error) {
 	r, ok := TimestampAddDayTime(us, dt, zc)
 	if !ok {
 		return 0, ErrLongOverflow
@@ -124,9 +156,29 @@ func ToUnixTimestampDefaultIn(s string, zc *ZoneCursor) (int64, *Error) {
 	return ToUnixTimestampFmt(s, DefaultTimestampPattern, zc.Zone())
 }
 
-// DateTruncIn is date_trunc(unit, ts) in the session zone.
+// DateTruncIn is date_trunc(unit, ts) in the session zone. Its fast path,
+// for MINUTE, HOUR and DAY and a row in the cursor's period: the truncated
+// reading at ts's own offset is the instant r; when r is still in the
+// period, it is the result (an overlap prefers ts's offset).
 func DateTruncIn(unit string, us int64, zc *ZoneCursor) (int64, *Error) {
-	return DateTrunc(unit, us, zc)
+	lvl := parseTsTruncLevel(unit)
+	if zc.holds(us) {
+		var r int64
+		switch lvl {
+		case tsTruncHour:
+			r = us - floorMod(us+zc.offUs, MicrosPerHour)
+		case tsTruncMinute:
+			r = us - floorMod(us+zc.offUs, MicrosPerMinute)
+		case tsTruncDay:
+			r = us - floorMod(us+zc.offUs, MicrosPerDay)
+		default:
+			return dateTrunc(lvl, us, zc)
+		}
+		if zc.holds(r) {
+			return r, nil
+		}
+	}
+	return dateTrunc(lvl, us, zc)
 }
 
 // UnixTimestampDateIn is unix_timestamp(d) of a DATE: the seconds of its

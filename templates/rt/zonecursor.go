@@ -20,16 +20,44 @@ type ZoneCursor struct {
 	llo, lhi int64 // readings (seconds, read as UTC) that resolve to loff
 	off      int32
 	loff     int32
+	// loUs and hiUs are [lo, hi) in microseconds, narrowed to instants at
+	// least two days inside the int64 range, and offUs is off in
+	// microseconds: a TIMESTAMP in [loUs, hiUs) has the offset offUs, and
+	// us + offUs (its reading) and the reading a day away cannot overflow,
+	// so the kernels' fast paths need no division and no overflow check.
+	loUs, hiUs, offUs int64
 }
 
-// Cursor returns a fresh cursor over the zone.
-func (z *Zone) Cursor() *ZoneCursor {
-	c := &ZoneCursor{z: z, lo: 1, llo: 1} // empty ranges: the first row looks up
-	if len(z.trans) == 0 && !z.open {
-		c.lo, c.hi, c.llo, c.lhi = math.MinInt64, math.MaxInt64, math.MinInt64, math.MaxInt64
-		c.off, c.loff = z.first, z.first
+// usMargin keeps a cursor's microsecond range two days inside int64.
+const usMargin = 2 * MicrosPerDay
+
+// setMicros sets loUs, hiUs and offUs from lo, hi and off.
+func (c *ZoneCursor) setMicros() {
+	c.loUs, c.hiUs, c.offUs = math.MinInt64+usMargin, math.MaxInt64-usMargin, int64(c.off)*MicrosPerSecond
+	if c.lo > c.loUs/MicrosPerSecond {
+		c.loUs = c.lo * MicrosPerSecond
 	}
-	return c
+	if c.hi < c.hiUs/MicrosPerSecond {
+		c.hiUs = c.hi * MicrosPerSecond
+	}
+	if c.lo > c.hi {
+		c.loUs, c.hiUs = 1, 0 // empty
+	}
+}
+
+// holds reports whether the TIMESTAMP us is in the remembered period, at
+// least two days inside the int64 range.
+func (c *ZoneCursor) holds(us int64) bool { return c.loUs <= us && us < c.hiUs }
+
+// Cursor returns a fresh cursor over the zone. It inlines, so a cursor
+// that no kernel keeps stays on the caller's stack.
+func (z *Zone) Cursor() *ZoneCursor {
+	if len(z.trans) == 0 && !z.open {
+		return &ZoneCursor{z: z, lo: math.MinInt64, hi: math.MaxInt64, llo: math.MinInt64, lhi: math.MaxInt64,
+			off: z.first, loff: z.first,
+			loUs: math.MinInt64 + usMargin, hiUs: math.MaxInt64 - usMargin, offUs: int64(z.first) * MicrosPerSecond}
+	}
+	return &ZoneCursor{z: z, lo: 1, llo: 1, loUs: 1} // empty ranges: the first row looks up
 }
 
 // SessionZone is the zone a SET TIME ZONE names, which the compiler has
@@ -79,11 +107,20 @@ func (c *ZoneCursor) seekAt(sec int64) int32 {
 		hi = tableEnd
 	}
 	c.lo, c.hi, c.off = lo, hi, off
+	c.setMicros()
 	return off
 }
 
+// inPeriod reports whether the instant sec (seconds) is in the remembered
+// period: after OffsetSeconds(a) found the period of a, inPeriod(a) and
+// inPeriod(b) together say that b has a's offset.
+func (c *ZoneCursor) inPeriod(sec int64) bool { return c.lo <= sec && sec < c.hi }
+
 // OffsetMicros is the zone's offset, in microseconds, at the TIMESTAMP us.
 func (c *ZoneCursor) OffsetMicros(us int64) int64 {
+	if c.holds(us) {
+		return c.offUs
+	}
 	return int64(c.OffsetSeconds(floorDiv(us, MicrosPerSecond))) * MicrosPerSecond
 }
 

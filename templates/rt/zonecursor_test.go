@@ -65,3 +65,49 @@ func TestZoneCursorNoAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per call, want 0", n)
 	}
 }
+
+// TestZoneCursorFastPaths checks the kernels' fast paths (a reused cursor,
+// its period remembered) against their general paths on instants around every offset change of the zones, at the ends of
+// the range and at random.
+func TestZoneCursorFastPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 8))
+	units := []string{"hour", "MINUTE", "day", "second", "month", "week", "bogus"}
+	dts := []int64{MicrosPerDay, -MicrosPerDay, 3*MicrosPerDay + 5*MicrosPerHour, -MicrosPerHour, 0, math.MaxInt64, math.MinInt64}
+	for _, id := range []string{"UTC", "-03:30", "Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu"} {
+		z, err := ParseZoneID(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var uss []int64
+		for _, tr := range z.trans {
+			for d := int64(-26 * 3600); d <= 26*3600; d += 1799 {
+				uss = append(uss, (tr.at+d)*MicrosPerSecond+rng.Int64N(MicrosPerSecond))
+			}
+		}
+		for range 20000 {
+			uss = append(uss, rng.Int64())
+		}
+		uss = append(uss, math.MinInt64, math.MinInt64+1, math.MaxInt64, math.MaxInt64-MicrosPerDay, -1, 0)
+		c := z.Cursor()
+		for i, us := range uss {
+			if got, want := HourTimestampIn(us, c), HourTimestamp(us, z.Cursor()); got != want {
+				t.Fatalf("%s row %d: hour(%d) = %d, want %d", id, i, us, got, want)
+			}
+			if got, want := MinuteTimestampIn(us, c), MinuteTimestamp(us, z.Cursor()); got != want {
+				t.Fatalf("%s row %d: minute(%d) = %d, want %d", id, i, us, got, want)
+			}
+			u := units[i%len(units)]
+			got, gotErr := DateTruncIn(u, us, c)
+			want, wantErr := DateTrunc(u, us, z.Cursor())
+			if got != want || (gotErr == nil) != (wantErr == nil) {
+				t.Fatalf("%s row %d: date_trunc(%s, %d) = %d, %v, want %d, %v", id, i, u, us, got, gotErr, want, wantErr)
+			}
+			dt := dts[i%len(dts)]
+			got, gotErr = TimestampAddDTIn(us, dt, c)
+			want, wantErr = timestampAddDT(us, dt, z.Cursor())
+			if got != want || (gotErr == nil) != (wantErr == nil) {
+				t.Fatalf("%s row %d: %d + %d = %d, %v, want %d, %v", id, i, us, dt, got, gotErr, want, wantErr)
+			}
+		}
+	}
+}
