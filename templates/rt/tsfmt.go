@@ -288,6 +288,17 @@ func offsetStyleOf(c byte, n int) offsetStyle {
 // appendPad appends the non-negative n with at least width digits, without
 // allocating.
 func appendPad(b []byte, n int64, width int) []byte {
+	// The common fields (MM, dd, HH, mm, ss; yyyy of years 1000-9999)
+	// without a loop or strconv.
+	switch {
+	case width <= 2 && n >= 10 && n < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	case width == 2 && n >= 0 && n < 10:
+		return append(b, '0', byte('0'+n))
+	case width == 4 && n >= 1000 && n < 10000:
+		hi, lo := n/100, n%100
+		return append(b, byte('0'+hi/10), byte('0'+hi%10), byte('0'+lo/10), byte('0'+lo%10))
+	}
 	digits := 1
 	for v := n; v >= 10; v /= 10 {
 		digits++
