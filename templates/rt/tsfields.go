@@ -85,48 +85,65 @@ const (
 
 // parseTsTruncLevel is Spark's parseTruncLevel: fmt in any case (upper-cased
 // as Locale.ROOT does), not trimmed; anything else is tsTruncNone (NULL).
-// Generated code calls it on every row with the constant unit: an ASCII
-// fmt is upper-cased into a word and compared with the names of its
-// length; other text (which may still fold to a name: 'ſecond') takes
-// the Unicode comparison.
+// Generated code calls it on every row (in the guard and in the kernel)
+// with the constant unit, so an ASCII unit of up to 7 bytes is read as one
+// word: each byte with bit 5 cleared (which upper-cases a letter and keeps
+// every other byte a non-letter), the length in the top byte, compared
+// with the names' words. Longer text and text that is not ASCII (which may
+// still fold to a name: 'ſecond') take the Unicode comparison.
 func parseTsTruncLevel(fmt string) tsTruncLevel {
-	var up [11]byte
-	if len(fmt) > len(up) {
-		return tsTruncNone
+	n := len(fmt)
+	if n == 0 || n > 7 {
+		return parseTsTruncLevelFold(fmt)
 	}
-	for i := 0; i < len(fmt); i++ {
+	var w uint64
+	for i := 0; i < n; i++ {
 		c := fmt[i]
 		if c >= 0x80 {
 			return parseTsTruncLevelFold(fmt)
 		}
-		if 'a' <= c && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		up[i] = c
+		w |= uint64(c&^0x20) << (8 * i)
 	}
-	switch string(up[:len(fmt)]) {
-	case "HOUR":
-		return tsTruncHour
-	case "MINUTE":
-		return tsTruncMinute
-	case "SECOND":
-		return tsTruncSecond
-	case "DAY", "DD":
-		return tsTruncDay
-	case "WEEK":
-		return tsTruncWeek
-	case "MON", "MONTH", "MM":
-		return tsTruncMonth
-	case "QUARTER":
-		return tsTruncQuarter
-	case "YEAR", "YYYY", "YY":
-		return tsTruncYear
-	case "MICROSECOND":
-		return tsTruncMicrosecond
-	case "MILLISECOND":
-		return tsTruncMillisecond
+	w |= uint64(n) << 56
+	for _, u := range &tsTruncWords {
+		if u.w == w {
+			return u.lvl
+		}
 	}
 	return tsTruncNone
+}
+
+// truncWord is parseTsTruncLevel's word of an upper-case name.
+func truncWord(name string) uint64 {
+	w := uint64(len(name)) << 56
+	for i := 0; i < len(name); i++ {
+		w |= uint64(name[i]) << (8 * i)
+	}
+	return w
+}
+
+// tsTruncWords are the words of the names of up to 7 letters, the most
+// used first.
+var tsTruncWords = func() (t [13]struct {
+	w   uint64
+	lvl tsTruncLevel
+}) {
+	k := 0
+	for _, u := range []string{"HOUR", "DAY", "MINUTE", "MONTH", "YEAR", "WEEK", "SECOND", "QUARTER", "DD", "MON", "MM", "YYYY", "YY"} {
+		t[k].w, t[k].lvl = truncWord(u), readTsTruncName(u)
+		k++
+	}
+	return t
+}()
+
+// readTsTruncName is the level of an upper-case name of tsTruncNames.
+func readTsTruncName(name string) tsTruncLevel {
+	for _, u := range tsTruncNames {
+		if u.name == name {
+			return u.lvl
+		}
+	}
+	panic("rt: no date_trunc unit " + name)
 }
 
 // parseTsTruncLevelFold is parseTsTruncLevel for text that is not ASCII.

@@ -3,6 +3,7 @@ package rt
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -108,6 +109,23 @@ func TestZoneCursorFastPaths(t *testing.T) {
 			if got != want || (gotErr == nil) != (wantErr == nil) {
 				t.Fatalf("%s row %d: %d + %d = %d, %v, want %d, %v", id, i, us, dt, got, gotErr, want, wantErr)
 			}
+		}
+	}
+}
+
+// TestParseTsTruncLevel checks the word reading of date_trunc's units
+// against the Unicode comparison, on every name in three cases, near
+// misses and text that is not ASCII.
+func TestParseTsTruncLevel(t *testing.T) {
+	var texts []string
+	for _, u := range tsTruncNames {
+		texts = append(texts, u.name, strings.ToLower(u.name), strings.ToUpper(u.name[:1])+strings.ToLower(u.name[1:]),
+			u.name+" ", " "+u.name, u.name[:len(u.name)-1], u.name+"S")
+	}
+	texts = append(texts, "", "ſecond", "hour\x00", "HO\x15R", "h0ur", "YYYYY", "D", "hOuR", "MICROSECONDS")
+	for _, s := range texts {
+		if got, want := parseTsTruncLevel(s), parseTsTruncLevelFold(s); got != want {
+			t.Errorf("parseTsTruncLevel(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
