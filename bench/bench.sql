@@ -145,3 +145,35 @@ WHERE l_shipdate >= DATE '1994-01-01'
   AND l_shipdate < DATE '1995-01-01'
   AND l_discount BETWEEN 0.05 AND 0.07
   AND l_quantity < 24;
+
+-- The TIMESTAMP benchmarks (bench/timestamp_test.go, bench/TIMESTAMP.md):
+-- field extraction, truncation, interval arithmetic and formatting over
+-- events_ts, in UTC and in Europe/Paris (a zone with summer time). These
+-- come last: SET TIME ZONE holds for the queries after it.
+SET TIME ZONE 'UTC';
+
+-- name: TsHourUTC
+SELECT hour(ts) AS h FROM events_ts;
+
+-- name: TsTruncHourUTC
+SELECT date_trunc('hour', ts) AS t FROM events_ts;
+
+-- name: TsPlusDayUTC
+SELECT ts + INTERVAL 1 DAY AS t FROM events_ts;
+
+-- name: TsFormatUTC
+SELECT date_format(ts, 'yyyy-MM-dd HH:mm') AS s FROM events_ts;
+
+SET TIME ZONE 'Europe/Paris';
+
+-- name: TsHourParis
+SELECT hour(ts) AS h FROM events_ts;
+
+-- name: TsTruncHourParis
+SELECT date_trunc('hour', ts) AS t FROM events_ts;
+
+-- name: TsPlusDayParis
+SELECT ts + INTERVAL 1 DAY AS t FROM events_ts;
+
+-- name: TsFormatParis
+SELECT date_format(ts, 'yyyy-MM-dd HH:mm') AS s FROM events_ts;

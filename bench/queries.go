@@ -103,7 +103,7 @@ func Interpreted(name string) (Evaluator, error) {
 
 // Data returns a deterministic batch of n rows of a data set (table
 // "lineitem" or "events", or one of their variants "lineitem_half",
-// "events_wide" and "events_big"), with or without NULLs in the nullable
+// "events_wide" and "events_big", or "events_ts"), with or without NULLs in the nullable
 // columns.
 func Data(mem memory.Allocator, table string, n int, withNulls bool) arrow.RecordBatch {
 	const seed = 20240101
@@ -116,6 +116,8 @@ func Data(mem memory.Allocator, table string, n int, withNulls bool) arrow.Recor
 		return EventsWide(mem, n, withNulls, seed)
 	case "events_big":
 		return EventsBig(mem, n, withNulls, seed)
+	case "events_ts":
+		return EventsTs(mem, n, withNulls, seed)
 	}
 	return Events(mem, n, withNulls, seed)
 }

@@ -46,3 +46,7 @@ CREATE TABLE lineitem_dec (
     l_shipmode      VARCHAR,
     l_comment       VARCHAR
 );
+
+-- events_ts: event times (TIMESTAMP, an instant) spread over 2022-2026, for
+-- the TIMESTAMP benchmarks of bench/TIMESTAMP.md.
+CREATE TABLE events_ts (ts TIMESTAMP);

@@ -721,12 +721,8 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 	if sig.KernelPkg != "" {
 		pkg = sig.KernelPkg
 	}
-	if pkg == rtPkg && arenaKernels[sig.Kernel] {
-		// arena.Upper(s): the string's bytes go to the batch's arena
-		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
-	}
 	if sig.KernelClock {
-		// rt.CurrentDateIn(clock, "UTC"): the evaluation's clock first
+		// rt.CurrentDateIn(clock, zc): the evaluation's clock first
 		args = append([]jen.Code{jen.Id(f.clock())}, args...)
 	}
 	for _, k := range sig.KernelArgs {
@@ -735,8 +731,12 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		args = append(args, jen.Lit(k))
 	}
 	if sig.KernelZone != "" {
-		// rt.CastStringToTimestamp(s, "Europe/Paris"): the query's zone
-		args = append(args, jen.Lit(sig.KernelZone))
+		// rt.HourTimestampIn(v, zc): the batch's cursor over the query's zone
+		args = append(args, jen.Id(f.zoneCursor(sig.KernelZone)))
+	}
+	if pkg == rtPkg && arenaKernels[sig.Kernel] {
+		// arena.Upper(s): the string's bytes go to the batch's arena
+		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
 	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
 }
@@ -747,7 +747,7 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 // (TestArenaKernels checks that each has its method).
 var arenaKernels = map[string]bool{
 	"Upper": true, "Lower": true, "Concat": true, "Concat2": true,
-	"CastInt64ToString": true, "CastInt32ToString": true,
+	"CastInt64ToString": true, "CastInt32ToString": true, "DateFormatTimestampIn": true,
 }
 
 // clock is the variable of the query function's rt.Clock, read once from
@@ -773,6 +773,43 @@ func (f *funcGen) arena() string {
 	}
 	f.use(f.arenaVar)
 	return f.arenaVar
+}
+
+// zoneCursor returns the batch's cursor over the session zone zone (an
+// *rt.ZoneCursor declared in the prologue, from a package-level *rt.Zone
+// resolved once): the TIMESTAMP kernels of the zone take it, and rows in
+// one period between two offset changes find their offset with two
+// comparisons.
+func (f *funcGen) zoneCursor(zone string) string {
+	if f.zoneCursors == nil {
+		f.zoneCursors = map[string]string{}
+	}
+	if v, ok := f.zoneCursors[zone]; ok {
+		f.use(v)
+		return v
+	}
+	v := f.fresh("zc")
+	f.prologue = append(f.prologue, jen.Id(v).Op(":=").Id(f.sessionZone(zone)).Dot("Cursor").Call().Comment("the batch's cursor over the session zone "+comment(zone)))
+	f.declareOuter(v, jen.Op("*").Qual(rtPkg, "ZoneCursor"))
+	f.zoneCursors[zone] = v
+	f.use(v)
+	return v
+}
+
+// sessionZone returns the package-level *rt.Zone of the session zone zone,
+// resolved once when the package is initialised.
+func (f *funcGen) sessionZone(zone string) string {
+	key := "\x00zone\x00" + zone
+	if m, ok := f.file.matchers[key]; ok {
+		return m.name
+	}
+	m := &matcherVar{name: f.file.global(f, "sessionZone")}
+	f.file.globalTypes[m.name] = "*rt.Zone"
+	f.file.decls = append(f.file.decls,
+		jen.Comment(comment("session time zone "+strconv.Quote(zone)+", resolved once")),
+		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "SessionZone").Call(jen.Lit(zone)))
+	f.file.matchers[key] = m
+	return m.name
 }
 
 // likeTest is the plain Go string test of a LIKE whose constant pattern

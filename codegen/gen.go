@@ -197,10 +197,11 @@ type inputVars struct {
 	arrs          map[int]string  // VARCHAR input columns read in place
 	maps          map[int]mapVars // MAP input columns read in place
 	itemsDeclared map[int]bool
-	mapOffs       map[int]string // MAP input column -> its entry offsets (vec.MapOffsets)
-	prologue      []jen.Code     // their declarations
-	arenaVar      string         // the batch's rt.Arena ("" until a kernel needs it)
-	clockVar      string         // the evaluation's rt.Clock ("" until a kernel reads it)
+	mapOffs       map[int]string    // MAP input column -> its entry offsets (vec.MapOffsets)
+	prologue      []jen.Code        // their declarations
+	arenaVar      string            // the batch's rt.Arena ("" until a kernel needs it)
+	clockVar      string            // the evaluation's rt.Clock ("" until a kernel reads it)
+	zoneCursors   map[string]string // the batch's *rt.ZoneCursor by session zone
 }
 
 // nodeVars are the variables of the plan's nodes, selections and memos

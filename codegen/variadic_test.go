@@ -55,6 +55,7 @@ func TestArenaKernels(t *testing.T) {
 	plain := map[string]any{
 		"Upper": rt.Upper, "Lower": rt.Lower, "Concat": rt.Concat, "Concat2": rt.Concat2,
 		"CastInt64ToString": rt.CastInt64ToString, "CastInt32ToString": rt.CastInt32ToString,
+		"DateFormatTimestampIn": rt.DateFormatTimestampIn,
 	}
 	for name := range arenaKernels {
 		m, ok := arena.MethodByName(name)

@@ -75,10 +75,11 @@ type Signature struct {
 	// come from the types, not from the values (AddDecimal(a, b, 2, 2, 2,
 	// 16)). Generated code writes them as literals; Eval already has them.
 	KernelArgs []int
-	// KernelZone is the session time zone a kernel of a TIMESTAMP
-	// conversion takes as its last argument, after KernelArgs ("" for
-	// none): generated code writes it as a string literal, the zone of
-	// the query the call is in (SET TIME ZONE), and Eval already has it.
+	// KernelZone is the session time zone (SET TIME ZONE of the query the
+	// call is in) a kernel of a TIMESTAMP conversion takes, as a
+	// *rt.ZoneCursor, as its last argument after KernelArgs ("" for none):
+	// generated code resolves the zone once (a package-level *rt.Zone) and
+	// passes the batch's cursor over it; Eval already has it.
 	KernelZone string
 	// KernelClock is set on the signatures of Clock functions: the kernel
 	// takes the evaluation's rt.Clock as its first argument, before the

@@ -66,7 +66,7 @@ func TestRunFixesClockOnce(t *testing.T) {
 		}
 	}
 	ts, _, _ := strings.Cut(first, ",")
-	got, err := time.Parse("2006-01-02T15:04:05.000Z", ts)
+	got, err := time.Parse("2006-01-02T15:04:05.000Z07:00", ts)
 	if err != nil {
 		t.Fatalf("current_timestamp() %q: %v", ts, err)
 	}
@@ -81,7 +81,8 @@ func TestRunNowCompiled(t *testing.T) {
 	needCompiled(t)
 	lines := clockRun(t, "--now", "2024-10-27T00:30:00.123456Z", "--engine", "compiled")
 	// 00:30 UTC is 02:30 CEST, the first of the two 02:30s of that night
-	want := "2024-10-27T00:30:00.123Z,2024-10-27,2024-10-27T02:30:00.123"
+	// (CSV writes a TIMESTAMP in the session zone, with its offset)
+	want := "2024-10-27T02:30:00.123+02:00,2024-10-27,2024-10-27T02:30:00.123"
 	for i, l := range lines {
 		if clockOf(l) != want {
 			t.Fatalf("row %d: %q, want %q", i, clockOf(l), want)
@@ -93,7 +94,7 @@ func TestRunNowCompiled(t *testing.T) {
 // an hour before the clocks go forward; the date there is already the 31st.
 func TestRunNow(t *testing.T) {
 	lines := clockRun(t, "--now", "2024-03-31T00:30:00Z")
-	want := "2024-03-31T00:30:00.000Z,2024-03-31,2024-03-31T01:30:00.000"
+	want := "2024-03-31T01:30:00.000+01:00,2024-03-31,2024-03-31T01:30:00.000"
 	for i, l := range lines {
 		if clockOf(l) != want {
 			t.Fatalf("row %d: %q, want %q", i, clockOf(l), want)

@@ -36,6 +36,12 @@ var concatParts = [3]string(vec.PaddedStrings("", "/", ""))
 // vec.StringOut.AppendShort copies as one word.
 var concatParts2 = [4]string(vec.PaddedStrings("", "", "-", ""))
 
+// session time zone "UTC", resolved once
+var sessionZone = rt.SessionZone("UTC")
+
+// session time zone "Europe/Paris", resolved once
+var sessionZone2 = rt.SessionZone("Europe/Paris")
+
 // LineitemInputSchema is the Arrow schema of the batches of table lineitem that the
 // evaluators of this package read, in the spec's column order: every input batch must have
 // exactly these fields and types (a NOT NULL column may not hold NULLs).
@@ -3006,6 +3012,507 @@ func q6FilterDecimalCol1(n int, sel vec.Sel, lExtendedprice vec.Vec[rt.Decimal],
 	return revenueCol
 }
 
+// Events_tsInputSchema is the Arrow schema of the batches of table events_ts that the
+// evaluators of this package read, in the spec's column order: every input batch must have
+// exactly these fields and types (a NOT NULL column may not hold NULLs).
+// NewEvents_tsInputBuilder builds such batches from Go values.
+var Events_tsInputSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "ts", Type: vec.ArrowTimestamp, Nullable: true},
+}, nil)
+
+// Events_tsInputBuilder builds input batches of table events_ts (Events_tsInputSchema) row
+// by row: give every column of a row one value, with its Append method (or, in a nullable
+// column, its AppendNull method for NULL), then NewRecordBatch returns the rows as one
+// batch. It converts Go values to the Arrow types the evaluators expect: a DATE from a
+// time.Time's calendar day, a DECIMAL from its exact text, a MAP from slices of keys and
+// values. It is not safe for concurrent use.
+type Events_tsInputBuilder struct {
+	b *vec.InputBuilder
+}
+
+// NewEvents_tsInputBuilder returns an empty builder of batches of table events_ts allocating from mem.
+// Release it when done.
+func NewEvents_tsInputBuilder(mem memory.Allocator) *Events_tsInputBuilder {
+	return &Events_tsInputBuilder{b: vec.NewInputBuilder(mem, "events_ts", Events_tsInputSchema)}
+}
+
+// AppendTs appends v to column ts (TIMESTAMP).
+func (b *Events_tsInputBuilder) AppendTs(v time.Time) {
+	b.b.Timestamp(0, v)
+}
+
+// AppendTsNull appends NULL to column ts (TIMESTAMP).
+func (b *Events_tsInputBuilder) AppendTsNull() {
+	b.b.Null(0)
+}
+
+// NewRecordBatch returns the rows appended since the last call as one batch of
+// Events_tsInputSchema and starts the next batch. A row that lacks a column's value, or a
+// value that could not be converted, is a *vec.InputError naming the row (from 0 within the
+// batch) and column; the rows are dropped.
+func (b *Events_tsInputBuilder) NewRecordBatch() (arrow.RecordBatch, error) {
+	return b.b.NewRecordBatch()
+}
+
+// Release frees the builder's memory, with the rows not yet returned by NewRecordBatch.
+func (b *Events_tsInputBuilder) Release() {
+	b.b.Release()
+}
+
+// TsHourUTCSchema is the schema of the batches TsHourUTC returns.
+var TsHourUTCSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "h", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// TsHourUTC evaluates query TsHourUTC over one batch of table events_ts:
+//
+//	SELECT hour(ts) AS h FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsHourUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsHourUTC: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone.Cursor() // the batch's cursor over the session zone UTC
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hour(ts)
+	col1 := hourColumn(n, all, ts, zc, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "h"}, []string{"", "hour(ts)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsHourUTCSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// hourColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (h) of query TsHourUTC on every row, noting its first failed row in failed:
+//
+//	hour(ts)
+func hourColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var hCol arrow.Array
+	var hOut *vec.FixedOut[int32]
+	var hour vec.Vec[int32]
+	{
+		hOut = vec.NewFixedOut[int32](mem, arrow.PrimitiveTypes.Int32, n)
+		tsV := ts.V[:n]
+		out := hOut.V[:n]
+		hOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&ts)), nil)
+		for i := range out {
+			out[i] = rt.HourTimestampIn(tsV[i], zc)
+		}
+		hCol = hOut.Array()
+	}
+	vec.Check(failed, &hour, all, n, 1)
+	return hCol
+}
+
+// TsTruncHourUTCSchema is the schema of the batches TsTruncHourUTC returns.
+var TsTruncHourUTCSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "t", Type: vec.ArrowTimestamp, Nullable: true},
+}, nil)
+
+// TsTruncHourUTC evaluates query TsTruncHourUTC over one batch of table events_ts:
+//
+//	SELECT date_trunc('hour', ts) AS t FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsTruncHourUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsTruncHourUTC: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone.Cursor() // the batch's cursor over the session zone UTC
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_trunc('hour', ts)
+	col1 := ifThenColumn(n, all, ts, zc, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "t"}, []string{"", "date_trunc('hour', ts)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsTruncHourUTCSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// ifThenColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (t) of query TsTruncHourUTC on every row, noting its first failed row in failed:
+//
+//	date_trunc('hour', ts)
+func ifThenColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var tCol arrow.Array
+	var tOut *vec.FixedOut[int64]
+	var ifResult vec.Vec[int64]
+	{
+		tOut = vec.NewFixedOut[int64](mem, vec.ArrowTimestamp, n)
+		tsV := ts.V[:n]
+		tsValid := vec.AndValid(n, vec.FlagsOf(&ts))
+		out := tOut.V[:n]
+		var bad vec.FirstErr
+		tOut.PrepareNulls()
+		if ts.Clean() {
+			var nullBits uint64
+			for i := range out {
+				if i&63 == 0 {
+					tOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if rt.DateTruncDefined("hour", tsV[i]) {
+					out[i] = bad.Int64(rt.DateTruncIn("hour", tsV[i], zc))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			tOut.NullWord(n-1, nullBits)
+		} else {
+			var nullBits uint64
+			for i, tsValidWord := 0, uint64(0); i < len(out); i++ {
+				if i&63 == 0 {
+					tsValidWord = tsValid.Word(i)
+					tOut.NullWord(i-1, nullBits)
+					nullBits = 0
+				}
+				if vec.Both(vec.WordBit(tsValidWord, i), rt.DateTruncDefined("hour", tsV[i])) {
+					out[i] = bad.Int64(rt.DateTruncIn("hour", tsV[i], zc))
+				} else {
+					nullBits |= 1 << (uint(i) & 63)
+				}
+				vec.EndRow(&ifResult, n, i, &bad)
+			}
+			tOut.NullWord(n-1, nullBits)
+		}
+		tCol = tOut.Array()
+	}
+	vec.Check(failed, &ifResult, all, n, 1)
+	return tCol
+}
+
+// TsPlusDayUTCSchema is the schema of the batches TsPlusDayUTC returns.
+var TsPlusDayUTCSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "t", Type: vec.ArrowTimestamp, Nullable: true},
+}, nil)
+
+// TsPlusDayUTC evaluates query TsPlusDayUTC over one batch of table events_ts:
+//
+//	SELECT ts + INTERVAL 1 DAY AS t FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsPlusDayUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsPlusDayUTC: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone.Cursor() // the batch's cursor over the session zone UTC
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ts + INTERVAL 1 DAY
+	col1 := timestampAddDtIntervalColumn(n, all, ts, zc, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "t"}, []string{"", "ts + INTERVAL 1 DAY"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsPlusDayUTCSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// timestampAddDtIntervalColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (t) of query TsPlusDayUTC on every row, noting its first failed row in failed:
+//
+//	ts + INTERVAL 1 DAY
+func timestampAddDtIntervalColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var tCol arrow.Array
+	var tOut *vec.FixedOut[int64]
+	var timestampAddDtInterval vec.Vec[int64]
+	{
+		tOut = vec.NewFixedOut[int64](mem, vec.ArrowTimestamp, n)
+		tsV := ts.V[:n]
+		out := tOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&ts))
+		timestampAddDtInterval.Valid = valid
+		tOut.SetValidity(valid, nil)
+		var bad vec.FirstErr
+		for i := range out {
+			out[i] = bad.Int64(rt.TimestampAddDTIn(tsV[i], int64(86400000000), zc))
+			vec.EndStrictRow(&timestampAddDtInterval, n, i, &bad)
+		}
+		tCol = tOut.Array()
+	}
+	vec.Check(failed, &timestampAddDtInterval, all, n, 1)
+	return tCol
+}
+
+// TsFormatUTCSchema is the schema of the batches TsFormatUTC returns.
+var TsFormatUTCSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// TsFormatUTC evaluates query TsFormatUTC over one batch of table events_ts:
+//
+//	SELECT date_format(ts, 'yyyy-MM-dd HH:mm') AS s FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsFormatUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsFormatUTC: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone.Cursor() // the batch's cursor over the session zone UTC
+	arena := rt.NewArena(n)    // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_format(ts, 'yyyy-MM-dd HH:mm')
+	col1 := dateFormatColumn(n, all, ts, zc, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "s"}, []string{"", "date_format(ts, 'yyyy-MM-dd HH:mm')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsFormatUTCSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// dateFormatColumn is the code of 2 units of this file that differ only in what they
+// read and in their constants, which they pass in. The first of them
+// computes output column 1 (s) of query TsFormatUTC on every row, noting its first failed row in failed:
+//
+//	date_format(ts, 'yyyy-MM-dd HH:mm')
+func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
+	dateFormat := vec.Make[string](n)
+	{
+		tsV := ts.V[:n]
+		out := dateFormat.V[:n]
+		dirty := !vec.Strict(&dateFormat, all, n, vec.FlagsOf(&ts))
+		for i := range out {
+			if dirty && dateFormat.Dirty(i) {
+				continue
+			}
+			r, err := arena.DateFormatTimestampIn(tsV[i], "yyyy-MM-dd HH:mm", zc)
+			if err != nil {
+				dateFormat.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}
+	vec.Check(failed, &dateFormat, all, n, 1)
+	column := vec.StringArray(mem, &dateFormat, all, n)
+	return column
+}
+
+// TsHourParisSchema is the schema of the batches TsHourParis returns.
+var TsHourParisSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "h", Type: arrow.PrimitiveTypes.Int32, Nullable: true},
+}, nil)
+
+// TsHourParis evaluates query TsHourParis over one batch of table events_ts:
+//
+//	SELECT hour(ts) AS h FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsHourParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsHourParis: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone2.Cursor() // the batch's cursor over the session zone Europe/Paris
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// hour(ts)
+	col1 := hourColumn(n, all, ts, zc, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "h"}, []string{"", "hour(ts)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsHourParisSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// TsTruncHourParisSchema is the schema of the batches TsTruncHourParis returns.
+var TsTruncHourParisSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "t", Type: vec.ArrowTimestamp, Nullable: true},
+}, nil)
+
+// TsTruncHourParis evaluates query TsTruncHourParis over one batch of table events_ts:
+//
+//	SELECT date_trunc('hour', ts) AS t FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsTruncHourParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsTruncHourParis: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone2.Cursor() // the batch's cursor over the session zone Europe/Paris
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_trunc('hour', ts)
+	col1 := ifThenColumn(n, all, ts, zc, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "t"}, []string{"", "date_trunc('hour', ts)"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsTruncHourParisSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// TsPlusDayParisSchema is the schema of the batches TsPlusDayParis returns.
+var TsPlusDayParisSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "t", Type: vec.ArrowTimestamp, Nullable: true},
+}, nil)
+
+// TsPlusDayParis evaluates query TsPlusDayParis over one batch of table events_ts:
+//
+//	SELECT ts + INTERVAL 1 DAY AS t FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsPlusDayParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsPlusDayParis: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone2.Cursor() // the batch's cursor over the session zone Europe/Paris
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// ts + INTERVAL 1 DAY
+	col1 := timestampAddDtIntervalColumn(n, all, ts, zc, mem, failed)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "t"}, []string{"", "ts + INTERVAL 1 DAY"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsPlusDayParisSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
+// TsFormatParisSchema is the schema of the batches TsFormatParis returns.
+var TsFormatParisSchema = arrow.NewSchema([]arrow.Field{
+	{Name: "s", Type: arrow.BinaryTypes.String, Nullable: true},
+}, nil)
+
+// TsFormatParis evaluates query TsFormatParis over one batch of table events_ts:
+//
+//	SELECT date_format(ts, 'yyyy-MM-dd HH:mm') AS s FROM events_ts
+//
+// It returns the rows that pass the WHERE clause, or a *vec.QueryError naming the
+// first failing row of the batch (rows count from 0 within the batch). Its input batches
+// have schema Events_tsInputSchema (NewEvents_tsInputBuilder builds them).
+func TsFormatParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := vec.CheckSchema(in.Schema(), Events_tsInputSchema); err != nil {
+		return nil, fmt.Errorf("query TsFormatParis: %w", err)
+	}
+	n := int(in.NumRows())
+	ts := vec.Timestamps(in.Column(0))
+	zc := sessionZone2.Cursor() // the batch's cursor over the session zone Europe/Paris
+	arena := rt.NewArena(n)     // the bytes of the strings the kernels build for this batch
+
+	var all vec.Sel // nil: every row
+	failed := new(vec.Failure)
+	// date_format(ts, 'yyyy-MM-dd HH:mm')
+	col1 := dateFormatColumn(n, all, ts, zc, arena, failed, mem)
+	if failed.Err != nil {
+		vec.Release(col1)
+		return nil, failed.QueryError([]string{"WHERE", "s"}, []string{"", "date_format(ts, 'yyyy-MM-dd HH:mm')"})
+	}
+
+	cols := []arrow.Array{col1}
+	out := array.NewRecordBatch(TsFormatParisSchema, cols, int64(all.Rows(n)))
+	for _, c := range cols {
+		c.Release()
+	}
+	return out, nil
+}
+
 // Evaluator is the signature of every query function of this package.
 type Evaluator = func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error)
 
@@ -3038,6 +3545,22 @@ func Lookup(name string) (Evaluator, *arrow.Schema, bool) {
 		return Q1ChargeDecimal, Q1ChargeDecimalSchema, true
 	case "Q6FilterDecimal":
 		return Q6FilterDecimal, Q6FilterDecimalSchema, true
+	case "TsHourUTC":
+		return TsHourUTC, TsHourUTCSchema, true
+	case "TsTruncHourUTC":
+		return TsTruncHourUTC, TsTruncHourUTCSchema, true
+	case "TsPlusDayUTC":
+		return TsPlusDayUTC, TsPlusDayUTCSchema, true
+	case "TsFormatUTC":
+		return TsFormatUTC, TsFormatUTCSchema, true
+	case "TsHourParis":
+		return TsHourParis, TsHourParisSchema, true
+	case "TsTruncHourParis":
+		return TsTruncHourParis, TsTruncHourParisSchema, true
+	case "TsPlusDayParis":
+		return TsPlusDayParis, TsPlusDayParisSchema, true
+	case "TsFormatParis":
+		return TsFormatParis, TsFormatParisSchema, true
 	}
 	return nil, nil, false
 }

@@ -32,13 +32,14 @@ func init() {
 
 // clockZoneFuncs adds zone's clock functions to z.
 func clockZoneFuncs(z *zoneFuncs, zone string) {
+	zz := rt.SessionZone(zone) // the interpreter's: resolved once, a cursor per call
 	z.byName["current_date"] = clockFn("current_date",
 		"The date, in the session time zone, of the evaluation's instant (current_timestamp()), a DATE. Also written current_date without parentheses.",
-		sig(tDate, zk(ok1(func(c rt.Clock) int32 { return rt.CurrentDateIn(c, zone) }), rt.CurrentDateIn, zone)))
+		sig(tDate, zk(ok1(func(c rt.Clock) int32 { return rt.CurrentDateIn(c, zz.Cursor()) }), rt.CurrentDateIn, zone)))
 	z.byName["localtimestamp"] = clockFn("localtimestamp",
 		"The wall-clock reading, in the session time zone, of the evaluation's instant (current_timestamp()), a TIMESTAMP_NTZ.",
-		sig(tNTZ, zk(ok1(func(c rt.Clock) int64 { return rt.LocalTimestampIn(c, zone) }), rt.LocalTimestampIn, zone)))
+		sig(tNTZ, zk(ok1(func(c rt.Clock) int64 { return rt.LocalTimestampIn(c, zz.Cursor()) }), rt.LocalTimestampIn, zone)))
 	z.byName["current_timezone"] = strict("current_timezone",
 		"The session time zone's ID as SET TIME ZONE gave it (UTC by default), a VARCHAR constant of the query.",
-		nil, sig(tStr, zk(raw(func([]any) (any, *ir.EvalError) { return rt.CurrentTimezoneIn(zone), nil }, false), rt.CurrentTimezoneIn, zone)))
+		nil, sig(tStr, zk(raw(func([]any) (any, *ir.EvalError) { return rt.CurrentTimezoneIn(zz.Cursor()), nil }, false), rt.CurrentTimezoneIn, zone)))
 }

@@ -192,10 +192,10 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				}
 			}
 			if s.KernelZone != "" {
-				// the session zone's name, last
+				// a cursor over the session zone, last
 				zoneArg = 1
-				if ft.NumIn() == 0 || ft.In(ft.NumIn()-1) != reflect.TypeFor[string]() {
-					t.Errorf("%s: rt.%s takes no zone name last: %s", name, s.Kernel, ft)
+				if ft.NumIn() == 0 || ft.In(ft.NumIn()-1) != reflect.TypeFor[*rt.ZoneCursor]() {
+					t.Errorf("%s: rt.%s takes no zone cursor last: %s", name, s.Kernel, ft)
 					continue
 				}
 			}
@@ -253,7 +253,7 @@ func TestKernelsMatchSignatures(t *testing.T) {
 				in = append(in, reflect.ValueOf(k))
 			}
 			if s.KernelZone != "" {
-				in = append(in, reflect.ValueOf(s.KernelZone))
+				in = append(in, reflect.ValueOf(rt.SessionZone(s.KernelZone).Cursor()))
 			}
 			got, gotErr := s.Eval(args)
 			res := fv.Call(in)

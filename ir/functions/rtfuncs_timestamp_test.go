@@ -39,6 +39,7 @@ func init() {
 		"CastDecimalToTimestamp":      rt.CastDecimalToTimestamp,
 		"ZoneOf":                      rt.ZoneOf,
 		"ValidZone":                   rt.ValidZone,
+		"SessionZone":                 rt.SessionZone,
 	} {
 		rtFuncs[n] = f
 	}

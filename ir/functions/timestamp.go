@@ -12,8 +12,9 @@ import (
 // depend on the session zone: their signatures carry it (KernelZone) and
 // are made per zone; in UTC they call kernels of pure integer arithmetic.
 
-// zoneCast is one zone-dependent cast: the kernel of any zone (taking the
-// zone's name last) and the one of UTC.
+// zoneCast is one zone-dependent cast: the kernel of any zone (taking a
+// cursor over the zone last: the interpreter's Eval resolves the zone once
+// and takes a cursor per call) and the one of UTC.
 type zoneCast struct {
 	zoned func(zone string) impl
 	utc   impl
@@ -22,32 +23,38 @@ type zoneCast struct {
 var zoneCasts = map[[2]ir.Kind]zoneCast{
 	{ir.KindVarchar, ir.KindTimestamp}: {
 		zoned: func(z string) impl {
-			return zk(k1(func(s string) (int64, *rt.Error) { return rt.CastStringToTimestamp(s, z) }), rt.CastStringToTimestamp, z)
+			zz := rt.SessionZone(z)
+			return zk(k1(func(s string) (int64, *rt.Error) { return rt.CastStringToTimestamp(s, zz.Cursor()) }), rt.CastStringToTimestamp, z)
 		},
 		utc: k1(rt.CastStringToTimestampUTC)},
 	{ir.KindTimestamp, ir.KindVarchar}: {
 		zoned: func(z string) impl {
-			return zk(ok1(func(v int64) string { return rt.CastTimestampToString(v, z) }), rt.CastTimestampToString, z)
+			zz := rt.SessionZone(z)
+			return zk(ok1(func(v int64) string { return rt.CastTimestampToString(v, zz.Cursor()) }), rt.CastTimestampToString, z)
 		},
 		utc: ok1(rt.CastTimestampToStringUTC)},
 	{ir.KindTimestamp, ir.KindDate}: {
 		zoned: func(z string) impl {
-			return zk(ok1(func(v int64) int32 { return rt.CastTimestampToDate(v, z) }), rt.CastTimestampToDate, z)
+			zz := rt.SessionZone(z)
+			return zk(ok1(func(v int64) int32 { return rt.CastTimestampToDate(v, zz.Cursor()) }), rt.CastTimestampToDate, z)
 		},
 		utc: ok1(rt.CastTimestampNTZToDate)},
 	{ir.KindDate, ir.KindTimestamp}: {
 		zoned: func(z string) impl {
-			return zk(ok1(func(d int32) int64 { return rt.CastDateToTimestamp(d, z) }), rt.CastDateToTimestamp, z)
+			zz := rt.SessionZone(z)
+			return zk(ok1(func(d int32) int64 { return rt.CastDateToTimestamp(d, zz.Cursor()) }), rt.CastDateToTimestamp, z)
 		},
 		utc: ok1(rt.CastDateToTimestampNTZ)},
 	{ir.KindTimestamp, ir.KindTimestampNTZ}: {
 		zoned: func(z string) impl {
-			return zk(k1(func(v int64) (int64, *rt.Error) { return rt.CastTimestampToTimestampNTZ(v, z) }), rt.CastTimestampToTimestampNTZ, z)
+			zz := rt.SessionZone(z)
+			return zk(k1(func(v int64) (int64, *rt.Error) { return rt.CastTimestampToTimestampNTZ(v, zz.Cursor()) }), rt.CastTimestampToTimestampNTZ, z)
 		},
 		utc: ok1(rt.UnixMicros)},
 	{ir.KindTimestampNTZ, ir.KindTimestamp}: {
 		zoned: func(z string) impl {
-			return zk(k1(func(v int64) (int64, *rt.Error) { return rt.CastTimestampNTZToTimestamp(v, z) }), rt.CastTimestampNTZToTimestamp, z)
+			zz := rt.SessionZone(z)
+			return zk(k1(func(v int64) (int64, *rt.Error) { return rt.CastTimestampNTZToTimestamp(v, zz.Cursor()) }), rt.CastTimestampNTZToTimestamp, z)
 		},
 		utc: ok1(rt.UnixMicros)},
 }

@@ -129,10 +129,11 @@ func SubtractTimestampsIn(zone string) *ir.Function { return zoneSet(zone).subTS
 // zone for generated code (zk).
 func buildZoneFuncs(zone string) *zoneFuncs {
 	z := &zoneFuncs{byName: map[string]*ir.Function{}}
-	field := func(name, what string, f func(int64, string) int32, ntz func(int64) int32) {
+	zz := rt.SessionZone(zone) // the interpreter's: resolved once, a cursor per call
+	field := func(name, what string, f func(int64, *rt.ZoneCursor) int32, ntz func(int64) int32) {
 		z.byName[name] = strict(name, "The "+what+" of the wall-clock reading of a TIMESTAMP in the session time zone (of a TIMESTAMP_NTZ: its own reading).", nil,
 			sig(tInt, ok1(ntz), tNTZ),
-			sig(tInt, zk(ok1(func(us int64) int32 { return f(us, zone) }), f, zone), tTS))
+			sig(tInt, zk(ok1(func(us int64) int32 { return f(us, zz.Cursor()) }), f, zone), tTS))
 	}
 	field("hour", "hour (0-23)", rt.HourTimestampIn, rt.HourTimestampNTZ)
 	field("minute", "minute (0-59)", rt.MinuteTimestampIn, rt.MinuteTimestampNTZ)
@@ -143,30 +144,30 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		"date_format(d, fmt) writes a DATE with the DATE letters of docs/semantics.md 6.6 (time-of-day and zone letters raise INVALID_DATETIME_PATTERN); date_format(ts, fmt) writes a TIMESTAMP's reading in the session time zone with Spark's full pattern table (10.12). A constant invalid fmt is a compile error.",
 		patErrs,
 		sig(tStr, k2(rt.DateFormat), tDate, tStr),
-		sig(tStr, zk(k2(func(us int64, p string) (string, *rt.Error) { return rt.DateFormatTimestampIn(us, p, zone) }), rt.DateFormatTimestampIn, zone), tTS, tStr))
+		sig(tStr, zk(k2(func(us int64, p string) (string, *rt.Error) { return rt.DateFormatTimestampIn(us, p, zz.Cursor()) }), rt.DateFormatTimestampIn, zone), tTS, tStr))
 	z.byName["from_unixtime"] = strict("from_unixtime",
 		"The instant sec seconds after 1970-01-01 00:00:00 UTC written in the session time zone with the pattern fmt (default yyyy-MM-dd HH:mm:ss). A constant invalid fmt is a compile error.",
 		append(errs(ir.ErrArithmeticOverflow), patErrs...),
-		sig(tStr, zk(k1(func(s int64) (string, *rt.Error) { return rt.FromUnixTimeDefaultIn(s, zone) }), rt.FromUnixTimeDefaultIn, zone), tBig),
-		sig(tStr, zk(k2(func(s int64, p string) (string, *rt.Error) { return rt.FromUnixTimeIn(s, p, zone) }), rt.FromUnixTimeIn, zone), tBig, tStr))
+		sig(tStr, zk(k1(func(s int64) (string, *rt.Error) { return rt.FromUnixTimeDefaultIn(s, zz.Cursor()) }), rt.FromUnixTimeDefaultIn, zone), tBig),
+		sig(tStr, zk(k2(func(s int64, p string) (string, *rt.Error) { return rt.FromUnixTimeIn(s, p, zz.Cursor()) }), rt.FromUnixTimeIn, zone), tBig, tStr))
 	parseErrs := append(errs(rt.CastInvalidInput, rt.CannotParseTimestamp), patErrs...)
 	z.byName["to_timestamp"] = strict("to_timestamp",
 		"to_timestamp(s) is CAST(s AS TIMESTAMP); to_timestamp(s, fmt) reads s with the datetime pattern fmt, text without a zone in the session time zone (docs/semantics.md 10.12); text that does not match raises CANNOT_PARSE_TIMESTAMP. A constant invalid fmt is a compile error.",
 		parseErrs,
-		sig(tTS, zk(k1(func(s string) (int64, *rt.Error) { return rt.CastStringToTimestamp(s, zone) }), rt.CastStringToTimestamp, zone), tStr),
-		sig(tTS, zk(k2(func(s, p string) (int64, *rt.Error) { return rt.ToTimestampFmtIn(s, p, zone) }), rt.ToTimestampFmtIn, zone), tStr, tStr))
+		sig(tTS, zk(k1(func(s string) (int64, *rt.Error) { return rt.CastStringToTimestamp(s, zz.Cursor()) }), rt.CastStringToTimestamp, zone), tStr),
+		sig(tTS, zk(k2(func(s, p string) (int64, *rt.Error) { return rt.ToTimestampFmtIn(s, p, zz.Cursor()) }), rt.ToTimestampFmtIn, zone), tStr, tStr))
 	tryDomain := domain("try_to_timestamp_domain",
-		sig(tBool, zk(ok2(func(s, p string) bool { return rt.ToTimestampFmtDefinedIn(s, p, zone) }), rt.ToTimestampFmtDefinedIn, zone), tStr, tStr))
+		sig(tBool, zk(ok2(func(s, p string) bool { return rt.ToTimestampFmtDefinedIn(s, p, zz.Cursor()) }), rt.ToTimestampFmtDefinedIn, zone), tStr, tStr))
 	z.byName["try_to_timestamp"] = guarded("try_to_timestamp",
 		"to_timestamp(s, fmt), but NULL where s does not read with fmt instead of raising. An argument's own error is still raised; a constant invalid fmt is a compile error.",
 		nil, tryDomain,
-		sig(tTS, zk(ok2(func(s, p string) int64 { return rt.TryToTimestampFmtIn(s, p, zone) }), rt.TryToTimestampFmtIn, zone), tStr, tStr))
+		sig(tTS, zk(ok2(func(s, p string) int64 { return rt.TryToTimestampFmtIn(s, p, zz.Cursor()) }), rt.TryToTimestampFmtIn, zone), tStr, tStr))
 	unix := func(name, doc string) *ir.Function {
 		return strict(name, doc, parseErrs,
-			sig(tBig, zk(k1(func(s string) (int64, *rt.Error) { return rt.ToUnixTimestampDefaultIn(s, zone) }), rt.ToUnixTimestampDefaultIn, zone), tStr),
-			sig(tBig, zk(k2(func(s, p string) (int64, *rt.Error) { return rt.ToUnixTimestampFmtIn(s, p, zone) }), rt.ToUnixTimestampFmtIn, zone), tStr, tStr),
+			sig(tBig, zk(k1(func(s string) (int64, *rt.Error) { return rt.ToUnixTimestampDefaultIn(s, zz.Cursor()) }), rt.ToUnixTimestampDefaultIn, zone), tStr),
+			sig(tBig, zk(k2(func(s, p string) (int64, *rt.Error) { return rt.ToUnixTimestampFmtIn(s, p, zz.Cursor()) }), rt.ToUnixTimestampFmtIn, zone), tStr, tStr),
 			sig(tBig, ok1(rt.UnixSeconds), tTS),
-			sig(tBig, zk(ok1(func(d int32) int64 { return rt.UnixTimestampDateIn(d, zone) }), rt.UnixTimestampDateIn, zone), tDate))
+			sig(tBig, zk(ok1(func(d int32) int64 { return rt.UnixTimestampDateIn(d, zz.Cursor()) }), rt.UnixTimestampDateIn, zone), tDate))
 	}
 	z.byName["unix_timestamp"] = unix("unix_timestamp",
 		"Seconds since 1970-01-01 00:00:00 UTC of s read with fmt (default yyyy-MM-dd HH:mm:ss) in the session time zone, of a TIMESTAMP, or of a DATE's start of day in the session zone. unix_timestamp() is the seconds of current_timestamp(), the evaluation's clock (docs/semantics.md 10.8).")
@@ -175,12 +176,12 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 	z.byName["date_trunc"] = guarded("date_trunc",
 		"ts truncated to unit (MICROSECOND, MILLISECOND, SECOND, MINUTE, HOUR, DAY/DD, WEEK, MON/MONTH/MM, QUARTER, YEAR/YYYY/YY, any case) in the session time zone, as Spark's truncTimestamp (docs/semantics.md 10.12); NULL for another unit.",
 		errs(ir.ErrArithmeticOverflow), trunc,
-		sig(tTS, zk(k2(func(u string, us int64) (int64, *rt.Error) { return rt.DateTruncIn(u, us, zone) }), rt.DateTruncIn, zone), tStr, tTS))
+		sig(tTS, zk(k2(func(u string, us int64) (int64, *rt.Error) { return rt.DateTruncIn(u, us, zz.Cursor()) }), rt.DateTruncIn, zone), tStr, tTS))
 
 	z.byName["convert_timezone"] = strict("convert_timezone",
 		"convert_timezone(sourceTz, targetTz, ntz) reads the TIMESTAMP_NTZ ntz in zone sourceTz and gives its reading in targetTz; convert_timezone(targetTz, ntz) reads it in the session time zone. A zone Spark's getZoneId refuses raises INVALID_TIMEZONE.",
 		errs(rt.InvalidTimezone, ir.ErrArithmeticOverflow),
-		sig(tNTZ, zk(k2(func(t string, v int64) (int64, *rt.Error) { return rt.ConvertTimezoneIn(t, v, zone) }), rt.ConvertTimezoneIn, zone), tStr, tNTZ),
+		sig(tNTZ, zk(k2(func(t string, v int64) (int64, *rt.Error) { return rt.ConvertTimezoneIn(t, v, zz.Cursor()) }), rt.ConvertTimezoneIn, zone), tStr, tNTZ),
 		sig(tNTZ, k3(rt.ConvertTimezone), tStr, tStr, tNTZ))
 
 	addMakeTimestamp(z, zone)
@@ -188,25 +189,25 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 
 	z.extractSecond = strict("extract_second", "EXTRACT(SECOND FROM ts): the seconds of the minute of ts's reading in the session zone, with their microseconds, DECIMAL(8,6).", nil,
 		sig(ir.DecimalOf(8, 6), ok1(rt.ExtractSecondTimestampNTZ), tNTZ),
-		sig(ir.DecimalOf(8, 6), zk(ok1(func(us int64) rt.Decimal { return rt.ExtractSecondTimestampIn(us, zone) }), rt.ExtractSecondTimestampIn, zone), tTS))
+		sig(ir.DecimalOf(8, 6), zk(ok1(func(us int64) rt.Decimal { return rt.ExtractSecondTimestampIn(us, zz.Cursor()) }), rt.ExtractSecondTimestampIn, zone), tTS))
 
 	ym, dt := ir.TypeYMInterval, ir.TypeDTInterval
 	over := errs(ir.ErrArithmeticOverflow)
 	z.addYM = strict("timestamp_add_ym_interval", "ts + i of a TIMESTAMP and a YEAR-MONTH interval: the reading moves by months in the session zone, the day clamped to the month's end.", over,
 		sig(tNTZ, k2(rt.TimestampAddMonthsUTC), tNTZ, ym),
-		sig(tTS, zk(k2(func(us int64, m int32) (int64, *rt.Error) { return rt.TimestampAddYMIn(us, m, zone) }), rt.TimestampAddYMIn, zone), tTS, ym))
+		sig(tTS, zk(k2(func(us int64, m int32) (int64, *rt.Error) { return rt.TimestampAddYMIn(us, m, zz.Cursor()) }), rt.TimestampAddYMIn, zone), tTS, ym))
 	z.subYM = strict("timestamp_sub_ym_interval", "ts - i of a TIMESTAMP and a YEAR-MONTH interval.", over,
 		sig(tNTZ, k2(rt.TimestampSubYMUTC), tNTZ, ym),
-		sig(tTS, zk(k2(func(us int64, m int32) (int64, *rt.Error) { return rt.TimestampSubYMIn(us, m, zone) }), rt.TimestampSubYMIn, zone), tTS, ym))
+		sig(tTS, zk(k2(func(us int64, m int32) (int64, *rt.Error) { return rt.TimestampSubYMIn(us, m, zz.Cursor()) }), rt.TimestampSubYMIn, zone), tTS, ym))
 	z.addDT = strict("timestamp_add_dt_interval", "ts + i of a TIMESTAMP and a DAY-TIME interval: whole days on the calendar of the session zone, the rest as elapsed time.", over,
 		sig(tNTZ, k2(rt.TimestampAddDayTimeUTC), tNTZ, dt),
-		sig(tTS, zk(k2(func(us, d int64) (int64, *rt.Error) { return rt.TimestampAddDTIn(us, d, zone) }), rt.TimestampAddDTIn, zone), tTS, dt))
+		sig(tTS, zk(k2(func(us, d int64) (int64, *rt.Error) { return rt.TimestampAddDTIn(us, d, zz.Cursor()) }), rt.TimestampAddDTIn, zone), tTS, dt))
 	z.subDT = strict("timestamp_sub_dt_interval", "ts - i of a TIMESTAMP and a DAY-TIME interval.", over,
 		sig(tNTZ, k2(rt.TimestampSubDTUTC), tNTZ, dt),
-		sig(tTS, zk(k2(func(us, d int64) (int64, *rt.Error) { return rt.TimestampSubDTIn(us, d, zone) }), rt.TimestampSubDTIn, zone), tTS, dt))
+		sig(tTS, zk(k2(func(us, d int64) (int64, *rt.Error) { return rt.TimestampSubDTIn(us, d, zz.Cursor()) }), rt.TimestampSubDTIn, zone), tTS, dt))
 	z.subTS = strict("subtract_timestamps", "ts1 - ts2: the difference of the wall-clock readings in the session zone, an INTERVAL DAY TO SECOND.", over,
 		sig(dt, k2(rt.SubtractTimestampsUTC), tNTZ, tNTZ),
-		sig(dt, zk(k2(func(a, b int64) (int64, *rt.Error) { return rt.SubtractTimestampsIn(a, b, zone) }), rt.SubtractTimestampsIn, zone), tTS, tTS))
+		sig(dt, zk(k2(func(a, b int64) (int64, *rt.Error) { return rt.SubtractTimestampsIn(a, b, zz.Cursor()) }), rt.SubtractTimestampsIn, zone), tTS, tTS))
 	clockZoneFuncs(z, zone)
 	return z
 }

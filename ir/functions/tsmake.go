@@ -40,8 +40,9 @@ func makeTSSigs(zone string, try bool) []*ir.Signature {
 	if try {
 		inZone, at = rt.TryMakeTimestampIn, rt.TryMakeTimestampAt
 	}
+	zz := rt.SessionZone(zone) // the interpreter's: resolved once, a cursor per call
 	bound := func(y, mo, d, h, mi int32, s rt.Decimal) (int64, *rt.Error) {
-		return inZone(y, mo, d, h, mi, s, zone)
+		return inZone(y, mo, d, h, mi, s, zz.Cursor())
 	}
 	return []*ir.Signature{
 		sig(tTS, zk(k6(bound), inZone, zone), makeTSParams()...),

@@ -13,14 +13,15 @@ import (
 
 // addTimestampUnits adds the two hidden functions of zone to its set.
 func addTimestampUnits(z *zoneFuncs, zone string) {
+	zz := rt.SessionZone(zone) // the interpreter's: resolved once, a cursor per call
 	unitErrs := errs(rt.DatetimeOverflow, rt.InvalidDatetimeUnit)
-	add := func(u string, n, us int64) (int64, *rt.Error) { return rt.TimestampAddIn(u, n, us, zone) }
+	add := func(u string, n, us int64) (int64, *rt.Error) { return rt.TimestampAddIn(u, n, us, zz.Cursor()) }
 	z.unitAdd = strict("timestampadd",
 		"TIMESTAMPADD(unit, n, ts): ts moved by n units (Spark's TimestampAdd): MICROSECOND to HOUR as elapsed time, DAY, DAYOFYEAR and WEEK on the calendar of the session zone, MONTH, QUARTER and YEAR by months with the day clamped to the month's end; a TIMESTAMP_NTZ moves on its own reading. DATETIME_OVERFLOW beyond the range.",
 		unitErrs,
 		sig(tNTZ, k3(rt.TimestampAddNTZ), tStr, tBig, tNTZ),
 		sig(tTS, zk(k3(add), rt.TimestampAddIn, zone), tStr, tBig, tTS))
-	diff := func(u string, s, e int64) (int64, *rt.Error) { return rt.TimestampDiffIn(u, s, e, zone) }
+	diff := func(u string, s, e int64) (int64, *rt.Error) { return rt.TimestampDiffIn(u, s, e, zz.Cursor()) }
 	z.unitDiff = strict("timestampdiff",
 		"TIMESTAMPDIFF(unit, start, end): the whole units from start to end, a BIGINT (Spark's TimestampDiff): the two readings in the session zone compared as LocalDateTime.until, so a month counts only once its day and time of day are reached. DAYOFYEAR raises INVALID_PARAMETER_VALUE.DATETIME_UNIT when evaluated, as in Spark.",
 		append(unitErrs, ir.ErrArithmeticOverflow),

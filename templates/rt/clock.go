@@ -88,16 +88,16 @@ func CurrentTimestamp(c Clock) int64 { return c.micros }
 
 // CurrentDateIn is current_date() in the session zone: the date of the
 // clock's reading there (Spark's microsToDays(currentTimestamp, zone)).
-func CurrentDateIn(c Clock, zone string) int32 { return CastTimestampToDate(c.micros, zone) }
+func CurrentDateIn(c Clock, zc *ZoneCursor) int32 { return CastTimestampToDate(c.micros, zc) }
 
 // LocalTimestampIn is localtimestamp() in the session zone: the clock's
 // wall-clock reading there, a TIMESTAMP_NTZ (Spark's convertTz(now, UTC,
 // zone)). The clock is a day inside the range, so the reading exists.
-func LocalTimestampIn(c Clock, zone string) int64 {
-	local, _ := zoneFor(zone).ToLocal(c.micros)
+func LocalTimestampIn(c Clock, zc *ZoneCursor) int64 {
+	local, _ := zc.ToLocal(c.micros)
 	return local
 }
 
 // CurrentTimezoneIn is current_timezone(): the session zone's ID as SET TIME
 // ZONE gave it. It reads no clock; folding makes it a constant.
-func CurrentTimezoneIn(zone string) string { return zone }
+func CurrentTimezoneIn(zc *ZoneCursor) string { return zc.String() }

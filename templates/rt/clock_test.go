@@ -61,19 +61,19 @@ func TestClockContext(t *testing.T) {
 func TestClockKernels(t *testing.T) {
 	// 2024-03-31 00:59:59 UTC is 01:59:59 CET; one second later 03:00:00 CEST
 	c := ClockAt(time.Date(2024, 3, 31, 0, 59, 59, 0, time.UTC))
-	if got, want := LocalTimestampIn(c, "Europe/Paris"), time.Date(2024, 3, 31, 1, 59, 59, 0, time.UTC).UnixMicro(); got != want {
+	if got, want := LocalTimestampIn(c, SessionZone("Europe/Paris").Cursor()), time.Date(2024, 3, 31, 1, 59, 59, 0, time.UTC).UnixMicro(); got != want {
 		t.Errorf("LocalTimestampIn = %d, want %d", got, want)
 	}
 	c = ClockAt(time.Date(2024, 3, 31, 1, 0, 0, 0, time.UTC))
-	if got, want := LocalTimestampIn(c, "Europe/Paris"), time.Date(2024, 3, 31, 3, 0, 0, 0, time.UTC).UnixMicro(); got != want {
+	if got, want := LocalTimestampIn(c, SessionZone("Europe/Paris").Cursor()), time.Date(2024, 3, 31, 3, 0, 0, 0, time.UTC).UnixMicro(); got != want {
 		t.Errorf("LocalTimestampIn = %d, want %d", got, want)
 	}
 	// 23:30 UTC on the 30th is the 31st in Paris (day 19813), the 30th in UTC
 	c = ClockAt(time.Date(2024, 3, 30, 23, 30, 0, 0, time.UTC))
-	if got := CurrentDateIn(c, "Europe/Paris"); got != 19813 {
+	if got := CurrentDateIn(c, SessionZone("Europe/Paris").Cursor()); got != 19813 {
 		t.Errorf("CurrentDateIn(Paris) = %d", got)
 	}
-	if got := CurrentDateIn(c, "UTC"); got != 19812 {
+	if got := CurrentDateIn(c, SessionZone("UTC").Cursor()); got != 19812 {
 		t.Errorf("CurrentDateIn(UTC) = %d", got)
 	}
 	if CurrentTimestamp(c) != c.Micros() {
@@ -82,7 +82,7 @@ func TestClockKernels(t *testing.T) {
 	// the clamped ends still have a reading and a date in every zone
 	for _, end := range []Clock{{math.MaxInt64 - clockMargin}, {math.MinInt64 + clockMargin}} {
 		for _, z := range []string{"+18:00", "-18:00", "Europe/Paris"} {
-			local := LocalTimestampIn(end, z)
+			local := LocalTimestampIn(end, SessionZone(z).Cursor())
 			if d := local - end.micros; d < -18*MicrosPerHour || d > 18*MicrosPerHour {
 				t.Errorf("LocalTimestampIn(%d, %s) = %d", end.micros, z, local)
 			}

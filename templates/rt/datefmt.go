@@ -118,7 +118,7 @@ var (
 
 // Format formats the DATE d with the pattern, which must be valid.
 func (p *DatePattern) Format(d int32) string {
-	v := dtValue{days: int64(d), z: UTC}
+	v := dtValue{days: int64(d), z: utcCursor}
 	var buf [64]byte
 	return string(appendFormat(buf[:0], p.items, &v))
 }

@@ -50,7 +50,7 @@ func SubtractTimestampsUTC(end, start int64) (int64, *Error) { return SubInt64(e
 // (DateTimeUtils.subtractTimestamps): the difference of the two wall-clock
 // readings, which across a DST change is not the elapsed time.
 // ARITHMETIC_OVERFLOW beyond BIGINT microseconds.
-func SubtractTimestamps(end, start int64, z *Zone) (int64, *Error) {
+func SubtractTimestamps(end, start int64, z *ZoneCursor) (int64, *Error) {
 	if z.IsFixed() {
 		return SubInt64(end, start)
 	}

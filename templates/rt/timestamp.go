@@ -213,8 +213,8 @@ func ParseTimestampNTZ(s string, allowZone bool) (int64, bool) {
 
 // CastStringToTimestamp is CAST(VARCHAR AS TIMESTAMP) in the named
 // session zone; text that does not read raises CAST_INVALID_INPUT.
-func CastStringToTimestamp(s, zone string) (int64, *Error) {
-	v, ok := ParseTimestamp(s, zoneFor(zone))
+func CastStringToTimestamp(s string, zc *ZoneCursor) (int64, *Error) {
+	v, ok := ParseTimestamp(s, zc.Zone())
 	if !ok {
 		return 0, castInvalid(s, sparkTimestamp)
 	}
@@ -275,9 +275,8 @@ func formatWall(sec, frac int64) string {
 func CastTimestampToStringUTC(us int64) string { return FormatTimestampNTZ(us) }
 
 // CastTimestampToString is CAST(TIMESTAMP AS VARCHAR): the reading in the
-// named zone.
-func CastTimestampToString(us int64, zone string) string {
-	z := zoneFor(zone)
+// session zone.
+func CastTimestampToString(us int64, z *ZoneCursor) string {
 	sec, frac := floorDivMod(us, 1e6)
 	return formatWall(sec+int64(z.OffsetSeconds(sec)), frac)
 }
@@ -293,9 +292,8 @@ func CastTimestampNTZToDate(us int64) int32 {
 }
 
 // CastTimestampToDate is CAST(TIMESTAMP AS DATE): the day of the reading
-// in the named zone.
-func CastTimestampToDate(us int64, zone string) int32 {
-	z := zoneFor(zone)
+// in the session zone.
+func CastTimestampToDate(us int64, z *ZoneCursor) int32 {
 	sec, _ := floorDivMod(us, 1e6)
 	d, _ := floorDivMod(sec+int64(z.OffsetSeconds(sec)), 86400)
 	return int32(d)
@@ -306,17 +304,16 @@ func CastTimestampToDate(us int64, zone string) int32 {
 func CastDateToTimestampNTZ(d int32) int64 { return int64(d) * microsPerDay }
 
 // CastDateToTimestamp is CAST(DATE AS TIMESTAMP): the start of the day in
-// the named zone (LocalDate.atStartOfDay: a gap at midnight moves it
+// the session zone (LocalDate.atStartOfDay: a gap at midnight moves it
 // later). Every DATE's start is inside the TIMESTAMP range.
-func CastDateToTimestamp(d int32, zone string) int64 {
-	z := zoneFor(zone)
-	return z.localToUTCSec(int64(d)*86400, noPreference) * 1e6
+func CastDateToTimestamp(d int32, zc *ZoneCursor) int64 {
+	return zc.Zone().localToUTCSec(int64(d)*86400, noPreference) * 1e6
 }
 
 // CastTimestampToTimestampNTZ is CAST(TIMESTAMP AS TIMESTAMP_NTZ): the
-// reading in the named zone; one beyond the range raises CAST_OVERFLOW.
-func CastTimestampToTimestampNTZ(us int64, zone string) (int64, *Error) {
-	v, ok := zoneFor(zone).ToLocal(us)
+// reading in the session zone; one beyond the range raises CAST_OVERFLOW.
+func CastTimestampToTimestampNTZ(us int64, zc *ZoneCursor) (int64, *Error) {
+	v, ok := zc.ToLocal(us)
 	if !ok {
 		return 0, castOverflowInt64(us, sparkTimestampNTZ)
 	}
@@ -324,10 +321,10 @@ func CastTimestampToTimestampNTZ(us int64, zone string) (int64, *Error) {
 }
 
 // CastTimestampNTZToTimestamp is CAST(TIMESTAMP_NTZ AS TIMESTAMP): the
-// reading in the named zone, by the gap and overlap rules; an instant
+// reading in the session zone, by the gap and overlap rules; an instant
 // beyond the range raises CAST_OVERFLOW.
-func CastTimestampNTZToTimestamp(us int64, zone string) (int64, *Error) {
-	v, ok := zoneFor(zone).FromLocal(us, NoPreference)
+func CastTimestampNTZToTimestamp(us int64, zc *ZoneCursor) (int64, *Error) {
+	v, ok := zc.FromLocal(us, NoPreference)
 	if !ok {
 		return 0, castOverflowInt64(us, sparkTimestamp)
 	}

@@ -32,13 +32,13 @@ func TestTimestampFields(t *testing.T) {
 		{"smallest", math.MinInt64, UTC, fields{-290308, 4, 12, 21, 1, 356, 51, 19, 59, 5}, 5224192},
 	}
 	for _, c := range cases {
-		got := fields{YearTimestamp(c.us, c.z), QuarterTimestamp(c.us, c.z), MonthTimestamp(c.us, c.z), DayTimestamp(c.us, c.z),
-			DayOfWeekTimestamp(c.us, c.z), DayOfYearTimestamp(c.us, c.z), WeekOfYearTimestamp(c.us, c.z),
-			HourTimestamp(c.us, c.z), MinuteTimestamp(c.us, c.z), SecondTimestamp(c.us, c.z)}
+		got := fields{YearTimestamp(c.us, c.z.Cursor()), QuarterTimestamp(c.us, c.z.Cursor()), MonthTimestamp(c.us, c.z.Cursor()), DayTimestamp(c.us, c.z.Cursor()),
+			DayOfWeekTimestamp(c.us, c.z.Cursor()), DayOfYearTimestamp(c.us, c.z.Cursor()), WeekOfYearTimestamp(c.us, c.z.Cursor()),
+			HourTimestamp(c.us, c.z.Cursor()), MinuteTimestamp(c.us, c.z.Cursor()), SecondTimestamp(c.us, c.z.Cursor())}
 		if got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
-		if f := SecondWithFractionTimestamp(c.us, c.z); f != c.frac {
+		if f := SecondWithFractionTimestamp(c.us, c.z.Cursor()); f != c.frac {
 			t.Errorf("%s: second with fraction %d, want %d", c.name, f, c.frac)
 		}
 	}
@@ -79,7 +79,7 @@ func TestDateTrunc(t *testing.T) {
 		if !DateTruncDefined(c.fmt, c.us) {
 			t.Errorf("%s: not defined", c.fmt)
 		}
-		got, err := DateTrunc(c.fmt, c.us, c.z)
+		got, err := DateTrunc(c.fmt, c.us, c.z.Cursor())
 		if err != nil || got != c.want {
 			t.Errorf("date_trunc(%s, %d) in %s = %d, %v; want %d", c.fmt, c.us, c.z, got, err, c.want)
 		}
@@ -89,10 +89,10 @@ func TestDateTrunc(t *testing.T) {
 			t.Errorf("%q is defined", f)
 		}
 	}
-	if _, err := DateTrunc("YEAR", math.MinInt64, UTC); err == nil || err.Class != ArithmeticOverflow {
+	if _, err := DateTrunc("YEAR", math.MinInt64, UTC.Cursor()); err == nil || err.Class != ArithmeticOverflow {
 		t.Errorf("year of the smallest instant: %v", err)
 	}
-	if got, err := DateTrunc("DAY", math.MaxInt64, UTC); err != nil || got != 106751991*MicrosPerDay {
+	if got, err := DateTrunc("DAY", math.MaxInt64, UTC.Cursor()); err != nil || got != 106751991*MicrosPerDay {
 		t.Errorf("day of the largest instant: %d %v", got, err)
 	}
 }

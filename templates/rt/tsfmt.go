@@ -1,6 +1,9 @@
 package rt
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // Spark's datetime patterns for TIMESTAMP (date_format, from_unixtime,
 // to_timestamp, try_to_timestamp, unix_timestamp, to_unix_timestamp) and the
@@ -85,10 +88,27 @@ func CompileDatetimePattern(pattern string) *DatetimePattern {
 	return p
 }
 
-// datetimePattern is the cached compiled pattern.
+// datetimePattern is the cached compiled pattern. Kernels call it on every
+// row with their (usually constant) pattern, so the pattern found last is
+// checked first: one atomic load and a string comparison (the same string
+// in memory compares by pointer) instead of a lock and a map lookup.
 func datetimePattern(pattern string) *DatetimePattern {
-	return datetimePatternCache.get(pattern, func() *DatetimePattern { return CompileDatetimePattern(pattern) })
+	if last := lastDatetimePattern.Load(); last != nil && last.src == pattern {
+		return last.p
+	}
+	p := datetimePatternCache.get(pattern, func() *DatetimePattern { return CompileDatetimePattern(pattern) })
+	lastDatetimePattern.Store(&namedPattern{pattern, p})
+	return p
 }
+
+// namedPattern is a compiled pattern and its text, datetimePattern's last.
+type namedPattern struct {
+	src string
+	p   *DatetimePattern
+}
+
+// lastDatetimePattern is the pattern datetimePattern returned last.
+var lastDatetimePattern atomic.Pointer[namedPattern]
 
 // maxLettersTS is the longest run of each letter a TIMESTAMP pattern takes
 // (Java's limits, and Spark's 5-letter text and 11-letter year bans).
@@ -268,6 +288,17 @@ func offsetStyleOf(c byte, n int) offsetStyle {
 // appendPad appends the non-negative n with at least width digits, without
 // allocating.
 func appendPad(b []byte, n int64, width int) []byte {
+	// The common fields (MM, dd, HH, mm, ss; yyyy of years 1000-9999)
+	// without a loop or strconv.
+	switch {
+	case width <= 2 && n >= 10 && n < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	case width == 2 && n >= 0 && n < 10:
+		return append(b, '0', byte('0'+n))
+	case width == 4 && n >= 1000 && n < 10000:
+		hi, lo := n/100, n%100
+		return append(b, byte('0'+hi/10), byte('0'+hi%10), byte('0'+lo/10), byte('0'+lo%10))
+	}
 	digits := 1
 	for v := n; v >= 10; v /= 10 {
 		digits++
@@ -293,7 +324,7 @@ type dtValue struct {
 	tod  int64 // microseconds into the day
 	off  int32 // the offset, seconds
 	sec  int64 // the instant, seconds (for zone names)
-	z    *Zone
+	z    *ZoneCursor
 }
 
 var amPm = [2]string{"AM", "PM"}
@@ -533,18 +564,38 @@ func appendLocalizedOffset(b []byte, off int32, full bool) []byte {
 
 // Format writes the TIMESTAMP us in the zone z with the pattern, which must
 // be valid. The only allocation is the result.
-func (p *DatetimePattern) Format(us int64, z *Zone) string {
-	days, tod := z.LocalDayAndTime(us)
-	sec := floorDiv(us, MicrosPerSecond)
-	v := dtValue{days: days, tod: tod, off: z.OffsetSeconds(sec), sec: sec, z: z}
+func (p *DatetimePattern) Format(us int64, z *ZoneCursor) string {
 	var buf [64]byte
-	return string(appendFormat(buf[:0], p.items, &v))
+	return string(p.appendTimestamp(buf[:0], us, z))
+}
+
+// appendTimestamp appends the TIMESTAMP us written in the zone z with the
+// pattern, which must be valid.
+func (p *DatetimePattern) appendTimestamp(b []byte, us int64, z *ZoneCursor) []byte {
+	sec := floorDiv(us, MicrosPerSecond)
+	off := z.OffsetSeconds(sec)
+	days, tod := splitLocal(us, int64(off)*MicrosPerSecond)
+	v := dtValue{days: days, tod: tod, off: off, sec: sec, z: z}
+	return appendFormat(b, p.items, &v)
+}
+
+// DateFormatTimestampIn is DateFormatTimestampIn(us, pattern, zc), the text
+// written into the arena.
+func (a *Arena) DateFormatTimestampIn(us int64, pattern string, zc *ZoneCursor) (string, *Error) {
+	p := datetimePattern(pattern)
+	if p.err != nil {
+		return "", p.err
+	}
+	a.reserve(32)
+	start := len(a.buf)
+	a.buf = p.appendTimestamp(a.buf, us, zc)
+	return a.done(start), nil
 }
 
 // DateFormatTimestamp is date_format(ts, fmt): the TIMESTAMP us written in
 // the session zone z with the datetime pattern fmt; a TIMESTAMP_NTZ is
 // written with z = UTC. An invalid pattern raises INVALID_DATETIME_PATTERN.
-func DateFormatTimestamp(us int64, pattern string, z *Zone) (string, *Error) {
+func DateFormatTimestamp(us int64, pattern string, z *ZoneCursor) (string, *Error) {
 	p := datetimePattern(pattern)
 	if p.err != nil {
 		return "", p.err
@@ -555,7 +606,7 @@ func DateFormatTimestamp(us int64, pattern string, z *Zone) (string, *Error) {
 // FromUnixTime is from_unixtime(sec, fmt): the instant sec seconds after the
 // epoch written with the pattern in the zone z. Seconds beyond the TIMESTAMP
 // range raise ARITHMETIC_OVERFLOW (Spark's multiplyExact).
-func FromUnixTime(sec int64, pattern string, z *Zone) (string, *Error) {
+func FromUnixTime(sec int64, pattern string, z *ZoneCursor) (string, *Error) {
 	us, ok := mulMicrosSec(sec)
 	if !ok {
 		return "", ErrLongOverflow

@@ -90,6 +90,11 @@ func ConvertTimezone(sourceTz, targetTz string, ntz int64) (int64, *Error) {
 	if err != nil {
 		return 0, err
 	}
+	return convertTimezone(from, targetTz, ntz)
+}
+
+// convertTimezone is ConvertTimezone from the zone from.
+func convertTimezone(from *Zone, targetTz string, ntz int64) (int64, *Error) {
 	to, err := zoneArg(targetTz)
 	if err != nil {
 		return 0, err
@@ -222,7 +227,7 @@ func addMonthsToDay(days int64, months int64) (int64, bool) {
 // clamped to the month's last, the time of day is kept, and the reading is
 // resolved preferring ts's own offset (docs/semantics.md 10.7, Spark's
 // timestampAddMonths). ok is false beyond the range.
-func TimestampAddMonths(us int64, months int64, z *Zone) (int64, bool) {
+func TimestampAddMonths(us int64, months int64, z *ZoneCursor) (int64, bool) {
 	days, tod := z.LocalDayAndTime(us)
 	nd, ok := addMonthsToDay(days, months)
 	if !ok {
@@ -236,7 +241,7 @@ func TimestampAddMonths(us int64, months int64, z *Zone) (int64, bool) {
 // date in the zone preferring ts's offset (plusDays: a day may be 23 or 25
 // hours), then the rest as elapsed microseconds. ok is false beyond the
 // range.
-func TimestampAddDayTime(us int64, dt int64, z *Zone) (int64, bool) {
+func TimestampAddDayTime(us int64, dt int64, z *ZoneCursor) (int64, bool) {
 	d := dt / MicrosPerDay
 	rest := dt - d*MicrosPerDay
 	r := us
@@ -380,14 +385,14 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 	case unitMonth, unitQuarter, unitYear:
 		var months int64
 		if months, ok = mulExact(quantity, dtUnitSize[u]); ok && months == int64(int32(months)) {
-			r, ok = TimestampAddMonths(us, months, z)
+			r, ok = TimestampAddMonths(us, months, z.Cursor())
 		} else {
 			ok = false
 		}
 	case unitDay, unitDayOfYear, unitWeek:
 		var days int64
 		if days, ok = mulExact(quantity, dtUnitSize[u]/MicrosPerDay); ok && days == int64(int32(days)) {
-			r, ok = timestampAddDays(us, days, z)
+			r, ok = timestampAddDays(us, days, z.Cursor())
 		} else {
 			ok = false
 		}
@@ -406,7 +411,7 @@ func TimestampAdd(unit string, quantity int64, us int64, z *Zone) (int64, *Error
 
 // timestampAddDays is ZonedDateTime.plusDays: days added to the reading,
 // resolved preferring us's offset.
-func timestampAddDays(us, days int64, z *Zone) (int64, bool) {
+func timestampAddDays(us, days int64, z *ZoneCursor) (int64, bool) {
 	if z.IsFixed() {
 		dt, ok := mulExact(days, MicrosPerDay)
 		if !ok {
@@ -415,7 +420,16 @@ func timestampAddDays(us, days int64, z *Zone) (int64, bool) {
 		return addExact(us, dt)
 	}
 	d, tod := z.LocalDayAndTime(us)
-	return z.fromLocalParts(d+days, tod, z.OffsetSeconds(floorDiv(us, MicrosPerSecond)))
+	sec := floorDiv(us, MicrosPerSecond)
+	if dt, ok := mulExact(days, MicrosPerDay); ok {
+		// The moved reading at ts's own offset is the instant r; when r is
+		// in ts's period it has that offset, so the reading resolves to it
+		// (preferring ts's offset in an overlap): no lookup.
+		if r, ok := addExact(us, dt); ok && z.inPeriod(sec) && z.inPeriod(floorDiv(r, MicrosPerSecond)) {
+			return r, true
+		}
+	}
+	return z.fromLocalParts(d+days, tod, z.OffsetSeconds(sec))
 }
 
 // TimestampDiff is timestampdiff(unit, start, end) / datediff(unit, ...) in

@@ -117,11 +117,11 @@ func TestTimestampAddDayTime(t *testing.T) {
 		{1730079000e6, -MicrosPerDay, 1729992600e6},                 // Z7
 		{1711796400e6, -MicrosPerDay - MicrosPerHour, 1711706400e6}, // 03-29 11:00 CET
 	} {
-		if got, ok := TimestampAddDayTime(c.us, c.dt, paris); !ok || got != c.want {
+		if got, ok := TimestampAddDayTime(c.us, c.dt, paris.Cursor()); !ok || got != c.want {
 			t.Errorf("%d + %d µs in Paris = %d, %v; want %d", c.us, c.dt, got, ok, c.want)
 		}
 	}
-	if _, ok := TimestampAddDayTime(math.MaxInt64, 1, UTC); ok {
+	if _, ok := TimestampAddDayTime(math.MaxInt64, 1, UTC.Cursor()); ok {
 		t.Error("overflow")
 	}
 }
@@ -276,10 +276,10 @@ func TestEpochConversions(t *testing.T) {
 func TestTimestampKernelsNoAlloc(t *testing.T) {
 	paris := mustZone(t, "Europe/Paris")
 	n := testing.AllocsPerRun(100, func() {
-		_ = HourTimestamp(ts1, paris) + YearTimestamp(ts1, paris)
-		_ = SecondWithFractionTimestamp(ts1, paris)
-		_, _ = DateTrunc("HOUR", ts1, paris)
-		_, _ = DateTrunc("month", ts1, paris)
+		_ = HourTimestamp(ts1, paris.Cursor()) + YearTimestamp(ts1, paris.Cursor())
+		_ = SecondWithFractionTimestamp(ts1, paris.Cursor())
+		_, _ = DateTrunc("HOUR", ts1, paris.Cursor())
+		_, _ = DateTrunc("month", ts1, paris.Cursor())
 		_, _ = TimestampAdd("MONTH", 1, ts1, paris)
 		_, _ = TimestampAdd("HOUR", 25, ts1, paris)
 		_, _ = TimestampDiff("DAY", 0, ts1, paris)

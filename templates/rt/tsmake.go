@@ -13,8 +13,8 @@ package rt
 // DATETIME_FIELD_OUT_OF_BOUNDS, sec 60 with a fraction
 // INVALID_FRACTION_OF_SECOND, an instant beyond the range
 // ARITHMETIC_OVERFLOW.
-func MakeTimestampIn(year, month, day, hour, minute int32, sec Decimal, zone string) (int64, *Error) {
-	return MakeTimestamp(year, month, day, hour, minute, sec.Int64(), zoneFor(zone))
+func MakeTimestampIn(year, month, day, hour, minute int32, sec Decimal, zc *ZoneCursor) (int64, *Error) {
+	return MakeTimestamp(year, month, day, hour, minute, sec.Int64(), zc.Zone())
 }
 
 // MakeTimestampAt is make_timestamp and make_timestamp_ltz of seven
@@ -52,8 +52,8 @@ func MakeTimestampFieldsValidAt(year, month, day, hour, minute int32, sec Decima
 // TryMakeTimestampIn is the value of try_make_timestamp (and
 // try_make_timestamp_ltz) of six arguments where its guard holds: 0, never
 // read, where the fields do not name a reading.
-func TryMakeTimestampIn(year, month, day, hour, minute int32, sec Decimal, zone string) (int64, *Error) {
-	return tryMake(MakeTimestampIn(year, month, day, hour, minute, sec, zone))
+func TryMakeTimestampIn(year, month, day, hour, minute int32, sec Decimal, zc *ZoneCursor) (int64, *Error) {
+	return tryMake(MakeTimestampIn(year, month, day, hour, minute, sec, zc))
 }
 
 // TryMakeTimestampAt is the value of try_make_timestamp of seven

@@ -10,7 +10,7 @@ import (
 // between NULL (the fields) and errors (the zone, the range).
 func TestMakeTimestampSQL(t *testing.T) {
 	// 2024-03-31 00:00 UTC is 1711843200; 02:30 in Paris is in the gap: 03:30 CEST = 01:30 UTC
-	if got, err := MakeTimestampIn(2024, 3, 31, 2, 30, DecimalFromInt64(0), "Europe/Paris"); err != nil || got != (1711843200+5400)*1e6 {
+	if got, err := MakeTimestampIn(2024, 3, 31, 2, 30, DecimalFromInt64(0), SessionZone("Europe/Paris").Cursor()); err != nil || got != (1711843200+5400)*1e6 {
 		t.Errorf("make_timestamp in the gap: %d, %v", got, err)
 	}
 	// 45.887 s
@@ -57,7 +57,7 @@ func TestMakeTimestampSQL(t *testing.T) {
 			t.Errorf("try_make_timestamp(%d, %d, %s): %q, want %q", c.y, c.sec, c.tz, got, c.class)
 		}
 	}
-	if _, err := TryMakeTimestampIn(2023, 2, 29, 0, 0, DecimalFromInt64(0), "UTC"); err != nil {
+	if _, err := TryMakeTimestampIn(2023, 2, 29, 0, 0, DecimalFromInt64(0), SessionZone("UTC").Cursor()); err != nil {
 		t.Errorf("try_make_timestamp of Feb 29 2023 raised %v", err)
 	}
 	if _, err := TryMakeTimestampNTZOf(2023, 13, 1, 0, 0, DecimalFromInt64(0)); err != nil {
@@ -70,19 +70,19 @@ func TestMakeTimestampSQL(t *testing.T) {
 func TestTimestampUnitsSQL(t *testing.T) {
 	// 2024-03-30 12:00 CET is 11:00 UTC = 1711796400; a day later is 12:00 CEST = 10:00 UTC
 	start := int64(1711796400) * 1e6
-	if got, err := TimestampAddIn("DAY", 1, start, "Europe/Paris"); err != nil || got != start+23*3600e6 {
+	if got, err := TimestampAddIn("DAY", 1, start, SessionZone("Europe/Paris").Cursor()); err != nil || got != start+23*3600e6 {
 		t.Errorf("TIMESTAMPADD(DAY) over the gap: %d, %v", got, err)
 	}
-	if got, err := TimestampAddIn("hour", 24, start, "Europe/Paris"); err != nil || got != start+24*3600e6 {
+	if got, err := TimestampAddIn("hour", 24, start, SessionZone("Europe/Paris").Cursor()); err != nil || got != start+24*3600e6 {
 		t.Errorf("TIMESTAMPADD(hour): %d, %v", got, err)
 	}
 	if got, err := TimestampAddNTZ("WEEK", -1, 7*86400e6); err != nil || got != 0 {
 		t.Errorf("TIMESTAMPADD(WEEK) of an NTZ: %d, %v", got, err)
 	}
-	if got, err := TimestampDiffIn("HOUR", start, start+23*3600e6, "Europe/Paris"); err != nil || got != 24 {
+	if got, err := TimestampDiffIn("HOUR", start, start+23*3600e6, SessionZone("Europe/Paris").Cursor()); err != nil || got != 24 {
 		t.Errorf("TIMESTAMPDIFF(HOUR) over the gap: %d, %v", got, err)
 	}
-	_, err := TimestampDiffIn("DAYOFYEAR", 0, 0, "UTC")
+	_, err := TimestampDiffIn("DAYOFYEAR", 0, 0, SessionZone("UTC").Cursor())
 	if err == nil || err.Class != InvalidDatetimeUnit || !strings.Contains(err.Message(), "`TIMESTAMPDIFF`") || !strings.Contains(err.Message(), "'DAYOFYEAR'") {
 		t.Errorf("TIMESTAMPDIFF(DAYOFYEAR): %v", err)
 	}

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 )
 
@@ -29,7 +28,7 @@ var zoneinfoZip []byte
 // TIMESTAMP_NTZ int64 microseconds of a wall-clock reading taken as UTC.
 // Kernels that turn one into the other take a *Zone, found once per query
 // by ZoneOf (the session zone's name) or ParseZoneID (a zone argument) and
-// shared by every row. A Zone
+// shared by every row, or a ZoneCursor over it (zonecursor.go). A Zone
 // holds the zone's transitions from its first to the year 2200 in a sorted
 // table, so the per-row conversions are a binary search and integer
 // arithmetic: no allocation, no time.Time. A fixed-offset zone (UTC, '+01:00')
@@ -183,8 +182,13 @@ func (z *Zone) OffsetMicros(us int64) int64 {
 // days since 1970-01-01 and microseconds into that day. It cannot overflow,
 // even at the ends of the int64 range, where the reading as one int64 would.
 func (z *Zone) LocalDayAndTime(us int64) (days, tod int64) {
+	return splitLocal(us, z.OffsetMicros(us))
+}
+
+// splitLocal is LocalDayAndTime for the offset off (microseconds) of us.
+func splitLocal(us, off int64) (days, tod int64) {
 	days, tod = floorDiv(us, MicrosPerDay), floorMod(us, MicrosPerDay)
-	tod += z.OffsetMicros(us)
+	tod += off
 	if tod < 0 {
 		tod += MicrosPerDay
 		days--
@@ -198,8 +202,10 @@ func (z *Zone) LocalDayAndTime(us int64) (days, tod int64) {
 // ToLocal is the zone's wall-clock reading of the TIMESTAMP us, as
 // microseconds read as UTC (a TIMESTAMP_NTZ). ok is false when the reading
 // is outside int64 microseconds (within 18 hours of the ends).
-func (z *Zone) ToLocal(us int64) (local int64, ok bool) {
-	off := z.OffsetMicros(us)
+func (z *Zone) ToLocal(us int64) (local int64, ok bool) { return addOffset(us, z.OffsetMicros(us)) }
+
+// addOffset is us + off, ok false when it overflows.
+func addOffset(us, off int64) (int64, bool) {
 	r := us + off
 	if off > 0 && r < us || off < 0 && r > us {
 		return 0, false
@@ -280,7 +286,11 @@ func (z *Zone) transitionsNear(local int64, buf []zoneTrans) []zoneTrans {
 // else the earlier offset. ok is false when the instant is outside int64
 // microseconds.
 func (z *Zone) FromLocal(local int64, pref int32) (int64, bool) {
-	off := int64(z.resolveSec(floorDiv(local, MicrosPerSecond), pref)) * MicrosPerSecond
+	return subOffset(local, int64(z.resolveSec(floorDiv(local, MicrosPerSecond), pref))*MicrosPerSecond)
+}
+
+// subOffset is local - off, ok false when it overflows.
+func subOffset(local, off int64) (int64, bool) {
 	r := local - off
 	if off > 0 && r > local || off < 0 && r < local {
 		return 0, false
@@ -292,7 +302,13 @@ func (z *Zone) FromLocal(local int64, pref int32) (int64, bool) {
 // into the day, which may be outside int64 as one number.
 func (z *Zone) fromLocalParts(days, tod int64, pref int32) (int64, bool) {
 	sec := days*86400 + floorDiv(tod, MicrosPerSecond)
-	off := int64(z.resolveSec(sec, pref))
+	return instantOfParts(sec, tod, int64(z.resolveSec(sec, pref)))
+}
+
+// instantOfParts is the instant of the reading sec (whole seconds, read as
+// UTC) and tod's fraction of a second at the offset off (seconds), ok false
+// outside int64 microseconds.
+func instantOfParts(sec, tod, off int64) (int64, bool) {
 	// The instant in seconds and the micro remainder, checked against the
 	// int64 range before they are combined (a negative instant is built
 	// from the next second down, so the smallest one does not overflow).
@@ -663,7 +679,7 @@ var zoneArchive struct {
 }
 
 // namedZones caches ZoneOf by the name as SET TIME ZONE spelled it (valid
-// names only), so a kernel may look its constant zone name up on every row.
+// names only).
 var namedZones sync.Map // string -> *Zone
 
 // ZoneOf returns the zone SET TIME ZONE names (Spark's getZoneId, as
@@ -679,33 +695,6 @@ func ZoneOf(name string) (*Zone, bool) {
 	}
 	namedZones.Store(name, z)
 	return z, true
-}
-
-// namedZone pairs a zone with the name it was looked up by, for zoneFor's
-// one-entry cache.
-type namedZone struct {
-	name string
-	z    *Zone
-}
-
-// lastZone is the zone zoneFor found last: a query's kernels ask for one
-// zone on every row.
-var lastZone atomic.Pointer[namedZone]
-
-// zoneFor is ZoneOf of a name the compiler has already checked: the
-// constant session zone argument of a kernel.
-func zoneFor(name string) *Zone {
-	if name == "UTC" {
-		return UTC
-	}
-	if nz := lastZone.Load(); nz != nil && nz.name == name {
-		return nz.z
-	}
-	if z, ok := ZoneOf(name); ok {
-		lastZone.Store(&namedZone{name, z})
-		return z
-	}
-	return UTC
 }
 
 // ValidZone reports whether SET TIME ZONE accepts name (Spark's getZoneId),

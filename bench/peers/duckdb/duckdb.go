@@ -32,6 +32,9 @@ func Impls() []bench.Impl {
 type engine struct {
 	name    string
 	threads int
+	// settings are further SET statements run when the database opens
+	// (the TIMESTAMP benchmarks' TimeZone).
+	settings []string
 
 	once sync.Once
 	err  error
@@ -72,12 +75,12 @@ func (e *engine) open() error {
 		// threads is the one setting that differs between the two Impls; the
 		// others are DuckDB's defaults (preserve_insertion_order is on, so
 		// the output rows keep the input's order on every thread count).
-		for _, set := range []string{
+		for _, set := range append([]string{
 			fmt.Sprintf("SET threads = %d", e.threads),
 			// Keep WHERE out of the Arrow scan (see the package doc): the scan
 			// behind duckdb-go's RegisterView drops pushed-down filters.
 			"SET disabled_optimizers = 'filter_pushdown'",
-		} {
+		}, e.settings...) {
 			if err := exec(ar, set); err != nil {
 				e.err = err
 				return

@@ -136,6 +136,9 @@ func (r *report) markdown() []byte {
 	p("its output was checked equal to exprc's (`bench.Compare`) before it was timed. The implementations\n")
 	p("of one query, size and NULL variant ran one after the other in the same process.\n\n")
 	p("![ns/row per engine and query](REPORT.svg)\n\n")
+	p("Separate reports: [`bench/TIMESTAMP.md`](TIMESTAMP.md) (hour, date_trunc, interval arithmetic and\n")
+	p("date_format on TIMESTAMP in UTC and Europe/Paris, against hand-written loops and DuckDB on one\n")
+	p("thread), [`bench/DECIMAL.md`](DECIMAL.md), [`bench/SUBQUERY.md`](SUBQUERY.md).\n\n")
 
 	p("## Machine and command\n\n| | |\n|---|---|\n")
 	p("| date | %s |\n", r.run.date)
