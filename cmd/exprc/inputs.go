@@ -83,6 +83,7 @@ func inputFormats(inputs []string, inputFormat string) (map[string]string, error
 func openOuter(q *ir.Query, j *runJob, threads int) (fileio.Input, error) {
 	return fileio.OpenPath(j.input, j.inputFormat, j.stdin, ir.ArrowSchema(q.Source.Columns), fileio.Options{
 		BatchSize: j.batchSize, Mem: memory.DefaultAllocator, Threads: threads, Skip: j.skip, Strict: j.strict,
+		Zone: q.Zone,
 	})
 }
 

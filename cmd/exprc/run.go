@@ -424,7 +424,7 @@ func readInner(q *ir.Query, files, formats map[string]string, batchSize int, str
 			releaseTables(out)
 			return nil, nil, fmt.Errorf("query %s reads table %s in a subquery: give its data with --input %s=FILE", q.Name, s.Table.Name, s.Table.Name)
 		}
-		batches, warns, err := readAll(path, formats[key], s.Table, batchSize, readColumns(q, key))
+		batches, warns, err := readAll(path, formats[key], s.Table, q.Zone, batchSize, readColumns(q, key))
 		if err == nil && strict && len(warns) > 0 {
 			err = warns[0]
 			releaseBatches(batches)
@@ -440,9 +440,10 @@ func readInner(q *ir.Query, files, formats map[string]string, batchSize int, str
 }
 
 // readAll reads every batch of a table's input file, in format ("": by its
-// extension), and returns the warnings about the columns read marks.
-func readAll(path, format string, t *ir.Table, batchSize int, read []bool) ([]arrow.RecordBatch, []error, error) {
-	in, err := fileio.OpenPath(path, format, nil, ir.ArrowSchema(t.Columns), fileio.Options{BatchSize: batchSize})
+// extension), TIMESTAMP text without an offset in the session zone, and
+// returns the warnings about the columns read marks.
+func readAll(path, format string, t *ir.Table, zone string, batchSize int, read []bool) ([]arrow.RecordBatch, []error, error) {
+	in, err := fileio.OpenPath(path, format, nil, ir.ArrowSchema(t.Columns), fileio.Options{BatchSize: batchSize, Zone: zone})
 	if err != nil {
 		return nil, nil, err
 	}

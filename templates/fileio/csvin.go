@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // The CSV rules (see the package documentation): records end at a line end
@@ -325,7 +327,7 @@ func csvHeader(path string, src *blockSource) ([]string, *textBlock, int, error)
 	}
 }
 
-func newCSVInput(f *os.File, path string, table *tableType, opts Options, batchSize int, mem memory.Allocator) (Input, error) {
+func newCSVInput(f *os.File, path string, table *tableType, opts Options, zone *rt.Zone, batchSize int, mem memory.Allocator) (Input, error) {
 	threads := max(opts.Threads, 1)
 	src := newBlockSource(f, csvCut, 2*threads+2)
 	names, first, lines, err := csvHeader(path, src)
@@ -339,7 +341,7 @@ func newCSVInput(f *os.File, path string, table *tableType, opts Options, batchS
 	if err := requireColumns(path, "header", table, idx, names); err != nil {
 		return nil, err
 	}
-	sh := &csvShared{path: path, table: table, idx: idx, nfields: len(names), batchSize: batchSize, mem: mem, skip: opts.Skip}
+	sh := &csvShared{path: path, table: table, idx: idx, nfields: len(names), batchSize: batchSize, mem: mem, skip: opts.Skip, zone: zone}
 	ioErr := func(row int64, err error) error { return fmt.Errorf("%s: %s: %w", path, at(row, 0), err) }
 	return newTextInput(f, path, table, opts, mem, src, first, lines, func() blockParser { return newCSVParser(sh) }, ioErr), nil
 }

@@ -23,6 +23,7 @@ type csvShared struct {
 	batchSize int
 	mem       memory.Allocator
 	skip      []bool
+	zone      *rt.Zone // Options.Zone
 }
 
 // csvParser parses blocks of CSV records. Where there is no quote (and no
@@ -43,7 +44,7 @@ type csvParser struct {
 }
 
 func newCSVParser(sh *csvShared) *csvParser {
-	p := &csvParser{sh: sh, cols: newTextColumns(sh.table, sh.skip, sh.mem)}
+	p := &csvParser{sh: sh, cols: newTextColumns(sh.table, sh.skip, sh.zone, sh.mem)}
 	p.byField = make([]*inColumn, sh.nfields)
 	for _, c := range p.cols.cols {
 		c.field = sh.idx[c.i]
@@ -445,7 +446,7 @@ func (c *inColumn) appendText(data []byte, s, e int, ascii bool) bool {
 	case sqltype.YMInterval, sqltype.DTInterval:
 		// Spark's text of an interval (INTERVAL '1-2' YEAR TO MONTH) or its
 		// body ('1-2'), as CAST reads it
-		v, err := parseText(string(data[s:e]), c.c.Type)
+		v, err := parseText(string(data[s:e]), c.c.Type, c.zone)
 		if err != nil {
 			return false
 		}
@@ -638,7 +639,7 @@ func (p *csvParser) decode(c *inColumn, data []byte, k int) (int, error) {
 				c.appendNull()
 				continue
 			}
-			v, err := parseText(string(s), t)
+			v, err := parseText(string(s), t, c.zone)
 			if err != nil {
 				return r, err
 			}

@@ -137,8 +137,9 @@ func parseDate(s string) (date, error) {
 }
 
 // parseText reads the text form of a value of type t into its Go representation
-// (see ir/value.go). A MAP is read from JSON object text.
-func parseText(s string, t sqltype.Type) (any, error) {
+// (see ir/value.go). A MAP is read from JSON object text. A TIMESTAMP
+// without an offset or zone in s is a reading in zone (nil: UTC).
+func parseText(s string, t sqltype.Type, zone *rt.Zone) (any, error) {
 	switch t.Kind {
 	case sqltype.Boolean:
 		return parseBool(s)
@@ -164,7 +165,7 @@ func parseText(s string, t sqltype.Type) (any, error) {
 	case sqltype.Date:
 		return parseDate(s)
 	case sqltype.Timestamp, sqltype.TimestampNTZ:
-		return parseTimestamp(s, t)
+		return parseTimestamp(s, t, zone)
 	case sqltype.YMInterval:
 		v, err := rt.CastStringToYMInterval(s, t.Start, t.End)
 		if err != nil {
@@ -180,7 +181,7 @@ func parseText(s string, t sqltype.Type) (any, error) {
 	case sqltype.Decimal:
 		return parseDecimal(s, t)
 	case sqltype.Map:
-		p := &jsonParser{buf: []byte(s)}
+		p := &jsonParser{buf: []byte(s), zone: zone}
 		v, err := p.value(t)
 		if err != nil {
 			return nil, err
@@ -193,8 +194,9 @@ func parseText(s string, t sqltype.Type) (any, error) {
 	return nil, verrf("unsupported type %s", t)
 }
 
-// appendText appends the non-NULL text value s of type t to b.
-func appendText(b array.Builder, t sqltype.Type, s string) error {
+// appendText appends the non-NULL text value s of type t to b, a TIMESTAMP
+// without an offset read in zone (nil: UTC).
+func appendText(b array.Builder, t sqltype.Type, s string, zone *rt.Zone) error {
 	switch t.Kind {
 	case sqltype.Boolean:
 		v, err := parseBool(s)
@@ -229,7 +231,7 @@ func appendText(b array.Builder, t sqltype.Type, s string) error {
 		}
 		b.(*array.Date32Builder).Append(arrow.Date32(v))
 	default:
-		v, err := parseText(s, t)
+		v, err := parseText(s, t, zone)
 		if err != nil {
 			return err
 		}
@@ -305,9 +307,10 @@ func putEntry(m *mapValue, k, v any) {
 // read values of exprc's types directly into builders without going through
 // interface{} trees, and to report where the text is malformed.
 type jsonParser struct {
-	buf []byte
-	pos int
-	tmp []byte
+	buf  []byte
+	pos  int
+	tmp  []byte
+	zone *rt.Zone // TIMESTAMP text without an offset is read in it (nil: UTC)
 }
 
 func (p *jsonParser) ws() {
@@ -600,7 +603,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		return false, appendText(b, t, s)
+		return false, appendText(b, t, s, p.zone)
 	}
 	switch t.Kind {
 	case sqltype.Boolean:
@@ -621,7 +624,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 			if !integer {
 				return false, verrf("invalid %s %s", t, clip(s))
 			}
-			return false, appendText(b, t, s)
+			return false, appendText(b, t, s, p.zone)
 		}
 	case sqltype.Double, sqltype.Float, sqltype.Decimal:
 		if c == '-' || (c >= '0' && c <= '9') {
@@ -629,7 +632,7 @@ func (p *jsonParser) appendJSON(b array.Builder, t sqltype.Type) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			return false, appendText(b, t, s)
+			return false, appendText(b, t, s, p.zone)
 		}
 	case sqltype.Map:
 		if c == '{' {
@@ -655,7 +658,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return parseText(s, t)
+		return parseText(s, t, p.zone)
 	}
 	switch t.Kind {
 	case sqltype.Boolean:
@@ -674,7 +677,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 			if !integer {
 				return nil, verrf("invalid %s %s", t, clip(s))
 			}
-			return parseText(s, t)
+			return parseText(s, t, p.zone)
 		}
 	case sqltype.Double, sqltype.Float, sqltype.Decimal:
 		if c == '-' || (c >= '0' && c <= '9') {
@@ -682,7 +685,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			return parseText(s, t)
+			return parseText(s, t, p.zone)
 		}
 	case sqltype.Map:
 		if c != '{' {
@@ -699,7 +702,7 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			k, err := parseText(ks, *t.Key)
+			k, err := parseText(ks, *t.Key, p.zone)
 			if err != nil {
 				return nil, verrf("map key: %v", err)
 			}
@@ -727,14 +730,20 @@ func (p *jsonParser) value(t sqltype.Type) (any, error) {
 
 // parseTimestamp reads a TIMESTAMP or TIMESTAMP_NTZ value of a text file:
 // what CAST reads (docs/semantics.md 10.3), which covers Spark's default
-// CSV and JSON formats (2024-01-01T10:00:00.000Z) and ISO-8601; a
-// TIMESTAMP without a zone in the text is read in UTC, and a
-// TIMESTAMP_NTZ ignores one.
-func parseTimestamp(s string, t sqltype.Type) (int64, error) {
+// CSV and JSON formats (2024-01-01T10:00:00.000Z) and ISO-8601. A
+// TIMESTAMP with an offset or zone in the text is that instant; without
+// one it is a wall-clock reading in zone (nil: UTC), the query's session
+// zone, as Spark's readers read it, a reading in a gap or overlap resolved
+// as java.time does (rt.Zone.FromLocal). A TIMESTAMP_NTZ is the reading
+// and ignores a zone in the text.
+func parseTimestamp(s string, t sqltype.Type, zone *rt.Zone) (int64, error) {
 	var v int64
 	var ok bool
 	if t.Kind == sqltype.Timestamp {
-		v, ok = rt.ParseTimestamp(s, rt.UTC)
+		if zone == nil {
+			zone = rt.UTC
+		}
+		v, ok = rt.ParseTimestamp(s, zone)
 	} else {
 		v, ok = rt.ParseTimestampNTZ(s, true)
 	}

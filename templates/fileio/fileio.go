@@ -35,6 +35,13 @@
 //	         fractional digits, in JSON as a number (never through a double)
 //	VARCHAR  text; invalid UTF-8 bytes become U+FFFD
 //	DATE     "yyyy-mm-dd" (ir.ParseDate)
+//	TIMESTAMP  what CAST reads (2024-01-01T10:00:00.000+01:00, ISO-8601, ...):
+//	         text with an offset or zone is that instant; text without one is
+//	         a wall-clock reading in Options.Zone, the query's session zone, a
+//	         reading in a DST gap or overlap resolved as java.time does.
+//	         Written as the reading in OutputOptions.Zone with its offset
+//	TIMESTAMP_NTZ  the same text read as a wall-clock reading (an offset or
+//	         zone in the text is ignored); written without an offset
 //	INTERVAL Spark's text, INTERVAL '1-2' YEAR TO MONTH (a JSON string), or the
 //	         body alone ('1-2'), read as CAST reads text; written in Spark's form
 //	         with the column's fields (the exprc.interval field metadata)
@@ -123,6 +130,8 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/templates/rt"
 )
 
 // Input reads a table's rows as a sequence of record batches.
@@ -157,6 +166,24 @@ type Options struct {
 	// an error at the end of the input (an *UnseenColumnError) instead of a
 	// warning (Warnings).
 	Strict bool
+	// Zone is the session time zone of the query (SET TIME ZONE; "" is
+	// UTC): CSV and JSON lines read the text of a TIMESTAMP without an
+	// offset or zone as a wall-clock reading in it, as Spark's readers read
+	// it in the session zone. OpenFile refuses a zone rt.ParseZoneID does
+	// not know. The columnar formats hold instants and do not use it.
+	Zone string
+}
+
+// inputZone is the zone opts.Zone names, UTC for "".
+func inputZone(opts Options) (*rt.Zone, error) {
+	if opts.Zone == "" {
+		return rt.UTC, nil
+	}
+	z, err := rt.ParseZoneID(opts.Zone)
+	if err != nil {
+		return nil, fmt.Errorf("time zone %q: %s", opts.Zone, err.Message())
+	}
+	return z, nil
 }
 
 // OpenInput opens the data file at path as rows of schema: the Arrow schema of
@@ -263,6 +290,10 @@ func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Option
 	if !IsInputFormat(format) {
 		return nil, fmt.Errorf("%s: unknown data format %q (want %s)", name, format, InputFormats)
 	}
+	zone, err := inputZone(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
 	if format == "parquet" || format == "arrow" {
 		if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 			spooled, err := spool(f)
@@ -279,9 +310,9 @@ func OpenFile(f *os.File, name, format string, schema *arrow.Schema, opts Option
 	in, err := decodeGuarded(func() (Input, error) {
 		switch format {
 		case "jsonl":
-			return newJSONInput(f, name, table, opts, batchSize, mem)
+			return newJSONInput(f, name, table, opts, zone, batchSize, mem)
 		case "csv":
-			return newCSVInput(f, name, table, opts, batchSize, mem)
+			return newCSVInput(f, name, table, opts, zone, batchSize, mem)
 		case "parquet":
 			return openParquet(f, name, table, opts)
 		default:

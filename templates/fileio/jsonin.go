@@ -12,6 +12,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/exprc/exprc/templates/rt"
 	"github.com/exprc/exprc/templates/sqltype"
 )
 
@@ -31,11 +32,12 @@ type jsonShared struct {
 	exact     map[string]int
 	folded    map[string]int
 	keys      *keyTracker // which read columns some line carries
+	zone      *rt.Zone    // Options.Zone
 }
 
-func newJSONInput(f *os.File, path string, table *tableType, opts Options, batchSize int, mem memory.Allocator) (Input, error) {
+func newJSONInput(f *os.File, path string, table *tableType, opts Options, zone *rt.Zone, batchSize int, mem memory.Allocator) (Input, error) {
 	sh := &jsonShared{
-		path: path, table: table, batchSize: batchSize, mem: mem, skip: opts.Skip,
+		path: path, table: table, batchSize: batchSize, mem: mem, skip: opts.Skip, zone: zone,
 		exact:  map[string]int{},
 		folded: map[string]int{},
 	}
@@ -97,7 +99,7 @@ type jsonRowErr struct {
 
 func newJSONParser(sh *jsonShared) *jsonLineParser {
 	return &jsonLineParser{
-		sh: sh, cols: newTextColumns(sh.table, sh.skip, sh.mem),
+		sh: sh, p: jsonParser{zone: sh.zone}, cols: newTextColumns(sh.table, sh.skip, sh.zone, sh.mem),
 		seen: make([]bool, len(sh.table.Columns)), cache: map[string]int{},
 		carried: make([]bool, len(sh.table.Columns)),
 	}

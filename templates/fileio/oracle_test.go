@@ -221,7 +221,7 @@ func (in *refCSVInput) appendField(i int, c column, f refCSVField, line int) err
 		b.AppendNull()
 		return nil
 	}
-	if err := appendText(b, c.Type, f.s); err != nil {
+	if err := appendText(b, c.Type, f.s, nil); err != nil {
 		var ve *valueError
 		if errors.As(err, &ve) {
 			return fmt.Errorf("%s: %s: column %q: %v", in.path, at(in.row, line), c.Name, err)

@@ -31,6 +31,7 @@ type inColumn struct {
 	offs  []int32 // VARCHAR: offs[i+1] is the end of value i in data
 	data  []byte
 	mb    array.Builder // MAP
+	zone  *rt.Zone      // TIMESTAMP text without an offset is read in it
 }
 
 func (c *inColumn) len() int {
@@ -253,13 +254,13 @@ type textColumns struct {
 	byTable  []*inColumn // nil where skipped
 }
 
-func newTextColumns(table *tableType, skip []bool, mem memory.Allocator) *textColumns {
+func newTextColumns(table *tableType, skip []bool, zone *rt.Zone, mem memory.Allocator) *textColumns {
 	t := &textColumns{mem: mem, byTable: make([]*inColumn, len(table.Columns))}
 	for i, c := range table.Columns {
 		if i < len(skip) && skip[i] {
 			continue
 		}
-		col := &inColumn{i: i, c: c, dt: table.schema.Field(i).Type}
+		col := &inColumn{i: i, c: c, dt: table.schema.Field(i).Type, zone: zone}
 		if c.Type.Kind == sqltype.Map || c.Type.Kind == sqltype.YMInterval || c.Type.Kind == sqltype.DTInterval {
 			col.mb = array.NewBuilder(mem, col.dt)
 		}
