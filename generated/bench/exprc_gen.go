@@ -3148,7 +3148,7 @@ func TsTruncHourUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Alloca
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_trunc('hour', ts)
-	col1 := ifThenColumn(n, all, ts, zc, mem, failed)
+	col1 := dateTruncHourColumn(n, all, ts, zc, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "t"}, []string{"", "date_trunc('hour', ts)"})
@@ -3162,57 +3162,30 @@ func TsTruncHourUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Alloca
 	return out, nil
 }
 
-// ifThenColumn is the code of 2 units of this file that differ only in what they
+// dateTruncHourColumn is the code of 2 units of this file that differ only in what they
 // read and in their constants, which they pass in. The first of them
 // computes output column 1 (t) of query TsTruncHourUTC on every row, noting its first failed row in failed:
 //
 //	date_trunc('hour', ts)
-func ifThenColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+func dateTruncHourColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem memory.Allocator, failed *vec.Failure) arrow.Array {
 	var tCol arrow.Array
 	var tOut *vec.FixedOut[int64]
-	var ifResult vec.Vec[int64]
+	var dateTruncHour vec.Vec[int64]
 	{
 		tOut = vec.NewFixedOut[int64](mem, vec.ArrowTimestamp, n)
 		tsV := ts.V[:n]
-		tsValid := vec.AndValid(n, vec.FlagsOf(&ts))
 		out := tOut.V[:n]
+		valid := vec.AndValid(n, vec.FlagsOf(&ts))
+		dateTruncHour.Valid = valid
+		tOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
-		tOut.PrepareNulls()
-		if ts.Clean() {
-			var nullBits uint64
-			for i := range out {
-				if i&63 == 0 {
-					tOut.NullWord(i-1, nullBits)
-					nullBits = 0
-				}
-				if rt.DateTruncDefined("hour", tsV[i]) {
-					out[i] = bad.Int64(rt.DateTruncIn("hour", tsV[i], zc))
-				} else {
-					nullBits |= 1 << (uint(i) & 63)
-				}
-				vec.EndRow(&ifResult, n, i, &bad)
-			}
-			tOut.NullWord(n-1, nullBits)
-		} else {
-			var nullBits uint64
-			for i, tsValidWord := 0, uint64(0); i < len(out); i++ {
-				if i&63 == 0 {
-					tsValidWord = tsValid.Word(i)
-					tOut.NullWord(i-1, nullBits)
-					nullBits = 0
-				}
-				if vec.Both(vec.WordBit(tsValidWord, i), rt.DateTruncDefined("hour", tsV[i])) {
-					out[i] = bad.Int64(rt.DateTruncIn("hour", tsV[i], zc))
-				} else {
-					nullBits |= 1 << (uint(i) & 63)
-				}
-				vec.EndRow(&ifResult, n, i, &bad)
-			}
-			tOut.NullWord(n-1, nullBits)
+		for i := range out {
+			out[i] = bad.Int64(rt.DateTruncHourIn(tsV[i], zc))
+			vec.EndStrictRow(&dateTruncHour, n, i, &bad)
 		}
 		tCol = tOut.Array()
 	}
-	vec.Check(failed, &ifResult, all, n, 1)
+	vec.Check(failed, &dateTruncHour, all, n, 1)
 	return tCol
 }
 
@@ -3418,7 +3391,7 @@ func TsTruncHourParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allo
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_trunc('hour', ts)
-	col1 := ifThenColumn(n, all, ts, zc, mem, failed)
+	col1 := dateTruncHourColumn(n, all, ts, zc, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "t"}, []string{"", "date_trunc('hour', ts)"})

@@ -25,6 +25,10 @@ func init() {
 		"ToUnixTimestampFmtIn":     rt.ToUnixTimestampFmtIn,
 		"ToUnixTimestampDefaultIn": rt.ToUnixTimestampDefaultIn,
 		"DateTruncIn":              rt.DateTruncIn,
+		"DateTruncMinuteIn":        rt.DateTruncMinuteIn,
+		"DateTruncHourIn":          rt.DateTruncHourIn,
+		"DateTruncDayIn":           rt.DateTruncDayIn,
+		"DateTruncUnitKernel":      rt.DateTruncUnitKernel,
 		"UnixTimestampDateIn":      rt.UnixTimestampDateIn,
 	} {
 		rtFuncs[n] = f

@@ -177,6 +177,7 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		"ts truncated to unit (MICROSECOND, MILLISECOND, SECOND, MINUTE, HOUR, DAY/DD, WEEK, MON/MONTH/MM, QUARTER, YEAR/YYYY/YY, any case) in the session time zone, as Spark's truncTimestamp (docs/semantics.md 10.12); NULL for another unit.",
 		errs(ir.ErrArithmeticOverflow), trunc,
 		sig(tTS, zk(k2(func(u string, us int64) (int64, *rt.Error) { return rt.DateTruncIn(u, us, zz.Cursor()) }), rt.DateTruncIn, zone), tStr, tTS))
+	constTruncUnits(z.byName["date_trunc"], zone, zz)
 
 	z.byName["convert_timezone"] = strict("convert_timezone",
 		"convert_timezone(sourceTz, targetTz, ntz) reads the TIMESTAMP_NTZ ntz in zone sourceTz and gives its reading in targetTz; convert_timezone(targetTz, ntz) reads it in the session time zone. A zone Spark's getZoneId refuses raises INVALID_TIMEZONE.",
@@ -210,6 +211,38 @@ func buildZoneFuncs(zone string) *zoneFuncs {
 		sig(dt, zk(k2(func(a, b int64) (int64, *rt.Error) { return rt.SubtractTimestampsIn(a, b, zz.Cursor()) }), rt.SubtractTimestampsIn, zone), tTS, tTS))
 	clockZoneFuncs(z, zone)
 	return z
+}
+
+// constTruncUnits makes the binder bind date_trunc with a constant MINUTE,
+// HOUR or DAY unit (any spelling) to a hidden function of ts alone whose
+// kernel is that unit's (rt.DateTruncHourIn ...): the unit is resolved at
+// compile time, so a row pays neither the NULL guard of an unknown unit nor
+// the reading of the unit text. Other units, and a unit that is not a
+// constant, keep the guarded general form.
+func constTruncUnits(trunc *ir.Function, zone string, zz *rt.Zone) {
+	unit := func(name string, k func(int64, *rt.ZoneCursor) (int64, *rt.Error)) *ir.Function {
+		return strict("date_trunc_"+strings.ToLower(name), "date_trunc('"+name+"', ts): date_trunc with its unit resolved at compile time.",
+			errs(ir.ErrArithmeticOverflow),
+			sig(tTS, zk(k1(func(us int64) (int64, *rt.Error) { return k(us, zz.Cursor()) }), k, zone), tTS))
+	}
+	units := map[string]*ir.Function{
+		"MINUTE": unit("MINUTE", rt.DateTruncMinuteIn),
+		"HOUR":   unit("HOUR", rt.DateTruncHourIn),
+		"DAY":    unit("DAY", rt.DateTruncDayIn),
+	}
+	general := expansions[trunc]
+	expansions[trunc] = func(c *ir.Call) ir.Expr {
+		if u, ok := c.Args[0].(*ir.Const); ok && u.Err == nil {
+			if text, ok := u.V.(string); ok {
+				if fn := units[rt.DateTruncUnitKernel(text)]; fn != nil {
+					if sig, err := fn.Resolve(c.Sig.Params[1:]); err == nil {
+						return &ir.Call{Fn: fn, Sig: sig, Args: c.Args[1:]}
+					}
+				}
+			}
+		}
+		return general(c)
+	}
 }
 
 // The TIMESTAMP functions that do not depend on the session zone.

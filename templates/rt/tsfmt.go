@@ -54,6 +54,9 @@ type DatetimePattern struct {
 	// letters for parsing only (E, F, Q, q).
 	parseErr *Error
 	hasZone  bool // the pattern has a zone or offset field
+	// fixed is the pattern's fixed-width writer when it has only literals
+	// and yyyy, MM, dd, HH, mm, ss (tsfmt_fixed.go), else nil.
+	fixed *fixedLayout
 }
 
 // Err is the pattern's compile error, nil when it is valid.
@@ -74,6 +77,9 @@ func (p *DatetimePattern) ParseErr() *Error {
 func CompileDatetimePattern(pattern string) *DatetimePattern {
 	items, err := compilePattern(pattern, true)
 	p := &DatetimePattern{items: items, err: err}
+	if err == nil {
+		p.fixed = compileFixed(items)
+	}
 	for _, it := range items {
 		switch it.kind {
 		case fmtDayOfWeek, fmtAlignedDOW, fmtQuarter, fmtWeekYear, fmtWeekOfYear, fmtWeekOfMonth, fmtLocalDOW:
@@ -572,6 +578,11 @@ func (p *DatetimePattern) Format(us int64, z *ZoneCursor) string {
 // appendTimestamp appends the TIMESTAMP us written in the zone z with the
 // pattern, which must be valid.
 func (p *DatetimePattern) appendTimestamp(b []byte, us int64, z *ZoneCursor) []byte {
+	if p.fixed != nil {
+		if r, ok := p.fixed.appendFixed(b, us, z); ok {
+			return r
+		}
+	}
 	sec := floorDiv(us, MicrosPerSecond)
 	off := z.OffsetSeconds(sec)
 	days, tod := splitLocal(us, int64(off)*MicrosPerSecond)
