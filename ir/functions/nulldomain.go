@@ -1,6 +1,8 @@
 package functions
 
 import (
+	"sync"
+
 	"github.com/exprc/exprc/ir"
 )
 
@@ -28,11 +30,20 @@ import (
 // its resolved calls.
 var expansions = map[*ir.Function]func(c *ir.Call) ir.Expr{}
 
+// expansionsMu guards expansions and keepsName after init: a session zone's
+// function set is built on its first use (zoneSet), from whichever
+// goroutine binds a query in that zone first, and adds its guarded
+// functions' rewrites while other goroutines may be binding.
+var expansionsMu sync.RWMutex
+
 // Expand returns the IR the binder emits for a resolved call: c itself for
 // most functions, and the rewrite into existing forms for the functions
 // described above. The arguments of c are already widened to its Signature.
 func Expand(c *ir.Call) ir.Expr {
-	if x, ok := expansions[c.Fn]; ok {
+	expansionsMu.RLock()
+	x, ok := expansions[c.Fn]
+	expansionsMu.RUnlock()
+	if ok {
 		return x(c)
 	}
 	return c
@@ -42,6 +53,8 @@ func Expand(c *ir.Call) ir.Expr {
 // forms in which fn itself does not occur (isnan, nanvl, pi, e), so that coverage
 // checks over bound IR do not look for it.
 func Expanded(fn *ir.Function) bool {
+	expansionsMu.RLock()
+	defer expansionsMu.RUnlock()
 	_, ok := expansions[fn]
 	return ok && !keepsName[fn]
 }

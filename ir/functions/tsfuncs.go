@@ -63,8 +63,16 @@ func zoneSet(zone string) *zoneFuncs {
 	if z, ok := zoneSets.Load(zone); ok {
 		return z.(*zoneFuncs)
 	}
-	z, _ := zoneSets.LoadOrStore(zone, buildZoneFuncs(zone))
-	return z.(*zoneFuncs)
+	// Building the set registers its rewrites in expansions: one builder
+	// at a time, and no binder reading them meanwhile.
+	expansionsMu.Lock()
+	defer expansionsMu.Unlock()
+	if z, ok := zoneSets.Load(zone); ok {
+		return z.(*zoneFuncs)
+	}
+	z := buildZoneFuncs(zone)
+	zoneSets.Store(zone, z)
+	return z
 }
 
 // LookupIn is Lookup for a query in the session zone zone: the
