@@ -9,44 +9,37 @@ package rt
 
 // DateTruncMinuteIn is date_trunc('MINUTE', ts) in the session zone.
 func DateTruncMinuteIn(us int64, zc *ZoneCursor) (int64, *Error) {
-	if zc.loUs <= us && us < zc.hiUs {
-		m := (us + zc.offUs) % MicrosPerMinute
-		if m < 0 {
-			m += MicrosPerMinute
-		}
-		if r := us - m; r >= zc.loUs {
-			return r, nil
-		}
+	if r, ok := truncInPeriod(us, MicrosPerMinute, zc); ok {
+		return r, nil
 	}
 	return dateTruncSlow(tsTruncMinute, us, zc)
 }
 
 // DateTruncHourIn is date_trunc('HOUR', ts) in the session zone.
 func DateTruncHourIn(us int64, zc *ZoneCursor) (int64, *Error) {
-	if zc.loUs <= us && us < zc.hiUs {
-		m := (us + zc.offUs) % MicrosPerHour
-		if m < 0 {
-			m += MicrosPerHour
-		}
-		if r := us - m; r >= zc.loUs {
-			return r, nil
-		}
+	if r, ok := truncInPeriod(us, MicrosPerHour, zc); ok {
+		return r, nil
 	}
 	return dateTruncSlow(tsTruncHour, us, zc)
 }
 
 // DateTruncDayIn is date_trunc('DAY', ts) in the session zone.
 func DateTruncDayIn(us int64, zc *ZoneCursor) (int64, *Error) {
-	if zc.loUs <= us && us < zc.hiUs {
-		m := (us + zc.offUs) % MicrosPerDay
-		if m < 0 {
-			m += MicrosPerDay
-		}
-		if r := us - m; r >= zc.loUs {
-			return r, nil
-		}
+	if r, ok := truncInPeriod(us, MicrosPerDay, zc); ok {
+		return r, nil
 	}
 	return dateTruncSlow(tsTruncDay, us, zc)
+}
+
+// truncInPeriod is the per-unit kernels' fast path: us truncated to a
+// multiple of unit on the reading in the cursor's period, when us is in
+// that period and so is the result (ok false otherwise).
+func truncInPeriod(us, unit int64, zc *ZoneCursor) (int64, bool) {
+	if !zc.holds(us) {
+		return 0, false
+	}
+	r := us - floorMod(us+zc.offUs, unit)
+	return r, r >= zc.loUs
 }
 
 // dateTruncSlow is the per-unit kernels' rare path, kept out of line so
