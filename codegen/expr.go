@@ -376,8 +376,34 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 		fn = jen.Qual(pkg, sig.Kernel)
 	}
 	return f.emitRows(sig.Ret, sig.KernelErr, !sig.Observed, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
+		if fast, ok := rt.FastPaths[sig.Kernel]; ok && sig.KernelPkg == "" {
+			return fastRowResult(f.fastPathCall(sig, fast, vals...), f.kernelCall(sig, vals...), sig.KernelErr, set, res)
+		}
 		return rowResult(f.kernelCall(sig, vals...), sig.KernelErr, set, res)
 	}, fn)
+}
+
+// fastRowResult is rowResult for a kernel with a fast path (rt.FastPaths):
+// the fast path, which inlines, then the kernel where it reports false.
+//
+//	r, ok := rt.HourTimestampFast(tsV[i], zc)
+//	if !ok {
+//		r = rt.HourTimestampIn(tsV[i], zc)
+//	}
+func fastRowResult(fast, call jen.Code, canFail bool, set func(jen.Code) jen.Code, res string) []jen.Code {
+	slow := []jen.Code{jen.Id("r").Op("=").Add(call)}
+	if canFail {
+		slow = []jen.Code{
+			jen.Var().Id("err").Op("*").Qual(rtPkg, "Error"),
+			jen.List(jen.Id("r"), jen.Id("err")).Op("=").Add(call),
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Id(res).Dot("Fail").Call(jen.Id("i"), jen.Id("err")), jen.Continue()),
+		}
+	}
+	return []jen.Code{
+		jen.List(jen.Id("r"), jen.Id("ok")).Op(":=").Add(fast),
+		jen.If(jen.Op("!").Id("ok")).Block(slow...),
+		set(jen.Id("r")),
+	}
 }
 
 // variadicKernels are the templates/rt kernels that take their arguments as

@@ -109,6 +109,9 @@ type loopLocals struct {
 	temps   map[*lower.Row]*tempVar
 	printed map[*lower.Row]bool
 	pre     []jen.Code
+	// preDepth counts the withTemps calls being built: where it is 0 no
+	// statement can go before the one being built (fastCall).
+	preDepth int
 	locals  map[int]string // absorbed shared subexpression -> its per-row local
 	used    map[int]bool   // the absorbed subexpressions the body being printed reads
 }
@@ -430,10 +433,57 @@ func (fu *fusion) memo(r *lower.Row) jen.Code {
 func (fu *fusion) withTemps(build func() []jen.Code) []jen.Code {
 	saved := fu.pre
 	fu.pre = nil
+	fu.preDepth++
 	stmts := build()
+	fu.preDepth--
 	pre := fu.pre
 	fu.pre = saved
 	return append(pre, stmts...)
+}
+
+// fastCall returns the value of kernel row r for row i through the
+// kernel's fast path (rt.FastPaths), or nil where it has none or the loop
+// cannot use it. The fast path inlines; the kernel, a call, runs only where
+// it reports false. Both are statements put before the one being built, so
+// they need the arguments to be reads (a column, a vector, a constant, a
+// local: nothing that notes an error or fills a memo, whose order would
+// change), and the kernel's error goes to a local noted where the value is
+// read, as the call's own would be:
+//
+//	truncValue, ok := rt.DateTruncHourFast(tsV[i], zc)
+//	var truncValueErr *rt.Error
+//	if !ok {
+//		truncValue, truncValueErr = rt.DateTruncHourIn(tsV[i], zc)
+//	}
+//	out[i] = bad.Int64(truncValue, truncValueErr)
+func (fu *fusion) fastCall(r *lower.Row, args []jen.Code) jen.Code {
+	fast, ok := rt.FastPaths[r.Sig.Kernel]
+	if !ok || r.Sig.KernelPkg != "" || fu.preDepth == 0 || r.Sig.KernelErr && (!r.Flags || fu.try) {
+		return nil
+	}
+	for _, a := range r.Args {
+		switch a.Op {
+		case lower.RowColumn, lower.RowConst, lower.RowLocal:
+		case lower.RowVector:
+			if fu.noteVectors && a.MayFail {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	v := fu.local(exprBase(r.Expr) + "Value")
+	okName := fu.local("ok")
+	fu.pre = append(fu.pre, jen.List(jen.Id(v), jen.Id(okName)).Op(":=").Add(fu.f.fastPathCall(r.Sig, fast, args...)))
+	if !r.Sig.KernelErr {
+		fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(okName)).Block(jen.Id(v).Op("=").Add(fu.f.kernelCall(r.Sig, args...))))
+		return jen.Id(v)
+	}
+	errName := fu.local(exprBase(r.Expr) + "Err")
+	fu.pre = append(fu.pre,
+		jen.Var().Id(errName).Op("*").Qual(rtPkg, "Error"),
+		jen.If(jen.Op("!").Id(okName)).Block(jen.List(jen.Id(v), jen.Id(errName)).Op("=").Add(fu.f.kernelCall(r.Sig, args...))))
+	return fu.noted(r.Sig.Ret, jen.Id(v), jen.Id(errName))
 }
 
 // canFlag reports whether row program r can flag a row in this loop: with
@@ -538,6 +588,9 @@ func (fu *fusion) value(r *lower.Row) jen.Code {
 		args := make([]jen.Code, len(r.Args))
 		for i, a := range r.Args {
 			args[i] = fu.value(a)
+		}
+		if v := fu.fastCall(r, args); v != nil {
+			return v
 		}
 		if r.Flags {
 			if twin, ok := rt.TryKernels[r.Sig.Kernel]; ok && fu.try && r.Sig.KernelPkg == "" {
@@ -739,6 +792,12 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
 	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
+}
+
+// fastPathCall calls fast, the fast path of the signature's kernel
+// (rt.FastPaths), with the kernel's arguments.
+func (f *funcGen) fastPathCall(sig *ir.Signature, fast string, args ...jen.Code) jen.Code {
+	return f.kernelCall(&ir.Signature{Kernel: fast, KernelArgs: sig.KernelArgs, KernelZone: sig.KernelZone, KernelClock: sig.KernelClock}, args...)
 }
 
 // arenaKernels are the templates/rt kernels that build a string and have a

@@ -3114,7 +3114,11 @@ func hourColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem me
 		out := hOut.V[:n]
 		hOut.SetValidity(vec.AndValid(n, vec.FlagsOf(&ts)), nil)
 		for i := range out {
-			out[i] = rt.HourTimestampIn(tsV[i], zc)
+			hourValue, ok := rt.HourTimestampFast(tsV[i], zc)
+			if !ok {
+				hourValue = rt.HourTimestampIn(tsV[i], zc)
+			}
+			out[i] = hourValue
 		}
 		hCol = hOut.Array()
 	}
@@ -3180,7 +3184,12 @@ func dateTruncHourColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCurso
 		tOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int64(rt.DateTruncHourIn(tsV[i], zc))
+			dateTruncHourValue, ok := rt.DateTruncHourFast(tsV[i], zc)
+			var dateTruncHourErr *rt.Error
+			if !ok {
+				dateTruncHourValue, dateTruncHourErr = rt.DateTruncHourIn(tsV[i], zc)
+			}
+			out[i] = bad.Int64(dateTruncHourValue, dateTruncHourErr)
 			vec.EndStrictRow(&dateTruncHour, n, i, &bad)
 		}
 		tCol = tOut.Array()
@@ -3247,7 +3256,12 @@ func timestampAddDtIntervalColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.
 		tOut.SetValidity(valid, nil)
 		var bad vec.FirstErr
 		for i := range out {
-			out[i] = bad.Int64(rt.TimestampAddDTIn(tsV[i], int64(86400000000), zc))
+			timestampAddDtIntervalValue, ok := rt.TimestampAddDTFast(tsV[i], int64(86400000000), zc)
+			var timestampAddDtIntervalErr *rt.Error
+			if !ok {
+				timestampAddDtIntervalValue, timestampAddDtIntervalErr = rt.TimestampAddDTIn(tsV[i], int64(86400000000), zc)
+			}
+			out[i] = bad.Int64(timestampAddDtIntervalValue, timestampAddDtIntervalErr)
 			vec.EndStrictRow(&timestampAddDtInterval, n, i, &bad)
 		}
 		tCol = tOut.Array()

@@ -2,17 +2,17 @@ package rt
 
 // The kernels of date_trunc with a constant MINUTE, HOUR or DAY unit: the
 // binder resolves the unit at compile time (DateTruncUnitKernel), so a row
-// costs no NULL guard and no reading of the unit text, and each kernel is
-// small enough for Go to inline into the generated loop. A row of the
+// costs no NULL guard and no reading of the unit text. A row of the
 // cursor's period whose truncation stays in it is integer arithmetic on the
-// period's offset; every other row takes dateTrunc, as DateTruncIn does.
+// period's offset (their fast paths, fastpath.go, which generated code
+// inlines); every other row takes dateTrunc, as DateTruncIn does.
 
 // DateTruncMinuteIn is date_trunc('MINUTE', ts) in the session zone.
 func DateTruncMinuteIn(us int64, zc *ZoneCursor) (int64, *Error) {
 	if r, ok := truncInPeriod(us, MicrosPerMinute, zc); ok {
 		return r, nil
 	}
-	return dateTruncSlow(tsTruncMinute, us, zc)
+	return dateTrunc(tsTruncMinute, us, zc)
 }
 
 // DateTruncHourIn is date_trunc('HOUR', ts) in the session zone.
@@ -20,7 +20,7 @@ func DateTruncHourIn(us int64, zc *ZoneCursor) (int64, *Error) {
 	if r, ok := truncInPeriod(us, MicrosPerHour, zc); ok {
 		return r, nil
 	}
-	return dateTruncSlow(tsTruncHour, us, zc)
+	return dateTrunc(tsTruncHour, us, zc)
 }
 
 // DateTruncDayIn is date_trunc('DAY', ts) in the session zone.
@@ -28,7 +28,7 @@ func DateTruncDayIn(us int64, zc *ZoneCursor) (int64, *Error) {
 	if r, ok := truncInPeriod(us, MicrosPerDay, zc); ok {
 		return r, nil
 	}
-	return dateTruncSlow(tsTruncDay, us, zc)
+	return dateTrunc(tsTruncDay, us, zc)
 }
 
 // truncInPeriod is the per-unit kernels' fast path: us truncated to a
@@ -40,14 +40,6 @@ func truncInPeriod(us, unit int64, zc *ZoneCursor) (int64, bool) {
 	}
 	r := us - floorMod(us+zc.offUs, unit)
 	return r, r >= zc.loUs
-}
-
-// dateTruncSlow is the per-unit kernels' rare path, kept out of line so
-// that they inline.
-//
-//go:noinline
-func dateTruncSlow(lvl tsTruncLevel, us int64, zc *ZoneCursor) (int64, *Error) {
-	return dateTrunc(lvl, us, zc)
 }
 
 // DateTruncUnitKernel names the per-unit kernel of date_trunc for the

@@ -12,28 +12,28 @@ package rt
 // (its one period is every instant), so the NTZ kernels share this one.
 var utcCursor = UTC.Cursor()
 
-// HourTimestampIn is hour(ts) in the session zone. Its fast path (a row
-// in the cursor's period: two comparisons, an addition and divisions by
-// constants) inlines into the generated loop.
+// HourTimestampIn is hour(ts) in the session zone. Its fast path
+// (HourTimestampFast: a row in the cursor's period, two comparisons, an
+// addition and divisions by constants) is what generated code inlines.
 func HourTimestampIn(us int64, zc *ZoneCursor) int32 {
-	if zc.holds(us) {
-		return int32(floorMod(us+zc.offUs, MicrosPerDay) / MicrosPerHour)
+	if v, ok := HourTimestampFast(us, zc); ok {
+		return v
 	}
 	return HourTimestamp(us, zc)
 }
 
 // MinuteTimestampIn is minute(ts) in the session zone.
 func MinuteTimestampIn(us int64, zc *ZoneCursor) int32 {
-	if zc.holds(us) {
-		return int32(floorMod(us+zc.offUs, MicrosPerHour) / MicrosPerMinute)
+	if v, ok := MinuteTimestampFast(us, zc); ok {
+		return v
 	}
 	return MinuteTimestamp(us, zc)
 }
 
 // SecondTimestampIn is second(ts) in the session zone.
 func SecondTimestampIn(us int64, zc *ZoneCursor) int32 {
-	if zc.holds(us) {
-		return int32(floorMod(us+zc.offUs, MicrosPerMinute) / MicrosPerSecond)
+	if v, ok := SecondTimestampFast(us, zc); ok {
+		return v
 	}
 	return SecondTimestamp(us, zc)
 }
@@ -74,20 +74,13 @@ func TimestampSubYMIn(us int64, months int32, zc *ZoneCursor) (int64, *Error) {
 // path: when ts plus the whole days, as elapsed time, is still in ts's
 // period, that is the day's same reading at the same offset.
 func TimestampAddDTIn(us, dt int64, zc *ZoneCursor) (int64, *Error) {
-	// When ts and ts + dt are in the cursor's period (and the sum does not
-	// wrap), the whole days move the reading without crossing an offset
-	// change, so the result is the elapsed-time sum. This path inlines; with
-	// a constant interval the wrap check folds to one comparison.
-	if r := us + dt; zc.holds(us) && zc.holds(r) && (r >= us) == (dt >= 0) {
+	if r, ok := TimestampAddDTFast(us, dt, zc); ok {
 		return r, nil
 	}
 	return timestampAddDT(us, dt, zc)
 }
 
-// timestampAddDT is TimestampAddDTIn's general path, out of line so that
-// TimestampAddDTIn inlines.
-//
-//go:noinline
+// timestampAddDT is TimestampAddDTIn's general path.
 func timestampAddDT(us, dt int64, zc *ZoneCursor) (int64, *Error) {
 	r, ok := TimestampAddDayTime(us, dt, zc)
 	if !ok {
