@@ -112,8 +112,8 @@ type loopLocals struct {
 	// preDepth counts the withTemps calls being built: where it is 0 no
 	// statement can go before the one being built (fastCall).
 	preDepth int
-	locals  map[int]string // absorbed shared subexpression -> its per-row local
-	used    map[int]bool   // the absorbed subexpressions the body being printed reads
+	locals   map[int]string // absorbed shared subexpression -> its per-row local
+	used     map[int]bool   // the absorbed subexpressions the body being printed reads
 }
 
 // nullMarks are how the loop body being printed marks a row NULL.
