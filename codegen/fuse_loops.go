@@ -463,6 +463,11 @@ func (l *fusedLoops) setup(op string) (stmts []jen.Code, over string) {
 		cnt = jen.Id(l.sel).Dot("Rows").Call(jen.Id("n"))
 	}
 	if t.IsByteString() {
+		if w := appendWidth(l.fz.Row); w > 0 {
+			// writer := vec.NewStringOutWidth(mem, sel.Rows(n), 16): every value has the pattern's width
+			stmts = append(stmts, jen.Id(l.writer).Op(op).Qual(vecPkg, "NewStringOutWidth").Call(jen.Id("mem"), cnt, jen.Lit(w)).Comment("every value has the pattern's width"))
+			return append(stmts, l.fu.slices...), "n"
+		}
 		// writer := vec.NewStringOut(mem, sel.Rows(n))
 		stmts = append(stmts, jen.Id(l.writer).Op(op).Qual(vecPkg, "NewStringOut").Call(jen.Id("mem"), cnt))
 		return append(stmts, l.fu.slices...), "n"

@@ -217,6 +217,19 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 		}
 		return jen.Id(fu.sink).Dot("AppendConcat").Call(parts...)
 	}
+	if app, ok := appendForm(r); ok && fu.sink != "" && simpleArgs(r.Args, fu.noteVectors) && (!r.Sig.KernelErr || r.Flags && !fu.try) {
+		// labelOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(labelOut.Data(), tsV[i], "yyyy-MM-dd", zc))):
+		// the kernel's append form writes the text into the column in place
+		args := []jen.Code{jen.Id(fu.sink).Dot("Data").Call()}
+		for _, a := range r.Args {
+			args = append(args, fu.value(a))
+		}
+		call := fu.f.kernelCall(&ir.Signature{Kernel: app.Name, KernelArgs: r.Sig.KernelArgs, KernelZone: r.Sig.KernelZone, KernelClock: r.Sig.KernelClock}, args...)
+		if r.Sig.KernelErr {
+			call = jen.Id(fu.flag()).Dot("Bytes").Call(call)
+		}
+		return jen.Id(fu.sink).Dot("Commit").Call(call)
+	}
 	if fu.sink != "" && r.Expr.Type().IsByteString() && r.Op != lower.RowConst && fu.padded(r) {
 		// labelOut.AppendShort(upper): a short value is one word
 		return jen.Id(fu.sink).Dot("AppendShort").Call(fu.value(r))
@@ -461,16 +474,8 @@ func (fu *fusion) fastCall(r *lower.Row, args []jen.Code) jen.Code {
 	if !ok || r.Sig.KernelPkg != "" || fu.preDepth == 0 || r.Sig.KernelErr && (!r.Flags || fu.try) {
 		return nil
 	}
-	for _, a := range r.Args {
-		switch a.Op {
-		case lower.RowColumn, lower.RowConst, lower.RowLocal:
-		case lower.RowVector:
-			if fu.noteVectors && a.MayFail {
-				return nil
-			}
-		default:
-			return nil
-		}
+	if !simpleArgs(r.Args, fu.noteVectors) {
+		return nil
 	}
 	v := fu.local(exprBase(r.Expr) + "Value")
 	okName := fu.local("ok")
@@ -792,6 +797,57 @@ func (f *funcGen) kernelCall(sig *ir.Signature, args ...jen.Code) jen.Code {
 		return jen.Id(f.arena()).Dot(sig.Kernel).Call(args...)
 	}
 	return jen.Qual(pkg, sig.Kernel).Call(args...)
+}
+
+// simpleArgs reports whether each of args is a read (a column, a vector, a
+// constant, a local) that notes no error (a vector's errors are noted where
+// the loop notes them, noteVectors) and fills no memo: a kernel call over
+// them may move before the statement being built, or take another form,
+// with no error noted in another order.
+func simpleArgs(args []*lower.Row, noteVectors bool) bool {
+	for _, a := range args {
+		switch a.Op {
+		case lower.RowColumn, lower.RowConst, lower.RowLocal:
+		case lower.RowVector:
+			if noteVectors && a.MayFail {
+				return false
+			}
+		default:
+			return false
+		}
+		if a.Temp {
+			return false
+		}
+	}
+	return true
+}
+
+// appendForm is the append form of kernel row r (rt.AppendForms).
+func appendForm(r *lower.Row) (rt.AppendForm, bool) {
+	if r == nil || r.Op != lower.RowKernel || r.Sig.KernelPkg != "" {
+		return rt.AppendForm{}, false
+	}
+	app, ok := rt.AppendForms[r.Sig.Kernel]
+	return app, ok
+}
+
+// appendWidth is the length of every value of the VARCHAR column fused row
+// r writes through its kernel's append form, when its pattern argument is a
+// constant of fixed width (rt.DatetimePatternWidth); 0 otherwise.
+func appendWidth(r *lower.Row) int {
+	app, ok := appendForm(r)
+	if !ok || app.PatternArg >= len(r.Args) {
+		return 0
+	}
+	p := r.Args[app.PatternArg]
+	if p.Op != lower.RowConst || p.Const.V == nil {
+		return 0
+	}
+	pattern, ok := p.Const.V.(string)
+	if !ok {
+		return 0
+	}
+	return rt.DatetimePatternWidth(pattern)
 }
 
 // fastPathCall calls fast, the fast path of the signature's kernel

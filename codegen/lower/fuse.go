@@ -99,13 +99,26 @@ func (l *lowerer) takeSink(e ir.Expr) (bool, string) {
 }
 
 // directSink reports whether e is the root of the output column being
-// lowered, of a fixed-width type a fused loop writes directly.
+// lowered, of a fixed-width type a fused loop writes directly, or a VARCHAR
+// kernel call with an append form (rt.AppendForms), which the loop writes
+// into the column's bytes in place.
 func (l *lowerer) directSink(e ir.Expr) bool {
 	if l.sink != e || l.sinkTaken {
 		return false
 	}
 	t := e.Type()
-	return kinds.Known(t) && kinds.Of(t).Direct && kinds.Of(t).Fixed
+	return kinds.Known(t) && kinds.Of(t).Direct && (kinds.Of(t).Fixed || appendsInPlace(e))
+}
+
+// appendsInPlace reports whether e is a call of a kernel with an append
+// form (rt.AppendForms).
+func appendsInPlace(e ir.Expr) bool {
+	c, ok := e.(*ir.Call)
+	if !ok || c.Sig == nil || c.Sig.KernelPkg != "" {
+		return false
+	}
+	_, ok = rt.AppendForms[c.Sig.Kernel]
+	return ok
 }
 
 // fusibleRoot reports whether clause root e is emitted as fused loops: a
@@ -143,6 +156,9 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 			return false, "a single condition: its vector loop is one tight loop already"
 		case where:
 			return true, "a single condition: its loop builds the selection, with no boolean vector"
+		}
+		if appendsInPlace(e) {
+			return true, "a single operation at the root of a VARCHAR output column with an append form: its loop writes the text into the column, with no string to copy"
 		}
 		return true, "a single operation at the root of a fixed-width output column: its loop writes the column, with no vector to copy"
 	}

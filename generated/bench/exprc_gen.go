@@ -3292,12 +3292,11 @@ func TsFormatUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 	n := int(in.NumRows())
 	ts := vec.Timestamps(in.Column(0))
 	zc := sessionZone.Cursor() // the batch's cursor over the session zone UTC
-	arena := rt.NewArena(n)    // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_format(ts, 'yyyy-MM-dd HH:mm')
-	col1 := dateFormatColumn(n, all, ts, zc, arena, failed, mem)
+	col1 := dateFormatColumn(n, all, ts, zc, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "s"}, []string{"", "date_format(ts, 'yyyy-MM-dd HH:mm')"})
@@ -3316,27 +3315,33 @@ func TsFormatUTC(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator
 // computes output column 1 (s) of query TsFormatUTC on every row, noting its first failed row in failed:
 //
 //	date_format(ts, 'yyyy-MM-dd HH:mm')
-func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, arena *rt.Arena, failed *vec.Failure, mem memory.Allocator) arrow.Array {
-	dateFormat := vec.Make[string](n)
+func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, mem memory.Allocator, failed *vec.Failure) arrow.Array {
+	var sCol arrow.Array
+	var sOut *vec.StringOut
+	var dateFormat vec.Vec[string]
 	{
+		sOut = vec.NewStringOutWidth(mem, n, 16)
 		tsV := ts.V[:n]
-		out := dateFormat.V[:n]
-		dirty := !vec.Strict(&dateFormat, all, n, vec.FlagsOf(&ts))
-		for i := range out {
-			if dirty && dateFormat.Dirty(i) {
-				continue
+		var bad vec.FirstErr
+		if ts.Clean() {
+			for i := range n {
+				sOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(sOut.Data(), tsV[i], "yyyy-MM-dd HH:mm", zc)))
+				vec.EndRow(&dateFormat, n, i, &bad)
 			}
-			r, err := arena.DateFormatTimestampIn(tsV[i], "yyyy-MM-dd HH:mm", zc)
-			if err != nil {
-				dateFormat.Fail(i, err)
-				continue
+		} else {
+			for i := range n {
+				if ts.IsNull(i) {
+					sOut.AppendNull()
+					continue
+				}
+				sOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(sOut.Data(), tsV[i], "yyyy-MM-dd HH:mm", zc)))
+				vec.EndRow(&dateFormat, n, i, &bad)
 			}
-			out[i] = r
 		}
+		sCol = sOut.Array()
 	}
 	vec.Check(failed, &dateFormat, all, n, 1)
-	column := vec.StringArray(mem, &dateFormat, all, n)
-	return column
+	return sCol
 }
 
 // TsHourParisSchema is the schema of the batches TsHourParis returns.
@@ -3481,12 +3486,11 @@ func TsFormatParis(ctx context.Context, in arrow.RecordBatch, mem memory.Allocat
 	n := int(in.NumRows())
 	ts := vec.Timestamps(in.Column(0))
 	zc := sessionZone2.Cursor() // the batch's cursor over the session zone Europe/Paris
-	arena := rt.NewArena(n)     // the bytes of the strings the kernels build for this batch
 
 	var all vec.Sel // nil: every row
 	failed := new(vec.Failure)
 	// date_format(ts, 'yyyy-MM-dd HH:mm')
-	col1 := dateFormatColumn(n, all, ts, zc, arena, failed, mem)
+	col1 := dateFormatColumn(n, all, ts, zc, mem, failed)
 	if failed.Err != nil {
 		vec.Release(col1)
 		return nil, failed.QueryError([]string{"WHERE", "s"}, []string{"", "date_format(ts, 'yyyy-MM-dd HH:mm')"})

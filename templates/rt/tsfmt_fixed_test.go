@@ -14,7 +14,8 @@ func TestFixedLayoutAgrees(t *testing.T) {
 	if !ok {
 		t.Fatal("no Europe/Paris")
 	}
-	for _, pat := range []string{"yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss", "dd/MM/yyyy", "HH'h'mm", "[yyyy]MMdd", "yyyyMMddHHmmss"} {
+	for _, pat := range []string{"yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss", "dd/MM/yyyy", "HH'h'mm", "[yyyy]MMdd", "yyyyMMddHHmmss",
+		"HH:mm HH:mm", "'the date is' yyyy-MM-dd 'and the time' HH:mm:ss"} {
 		p := CompileDatetimePattern(pat)
 		if p.err != nil || p.fixed == nil {
 			t.Fatalf("%q: no fixed layout (err %v)", pat, p.err)
@@ -38,15 +39,26 @@ func TestFixedLayoutAgrees(t *testing.T) {
 					us = math.MinInt64
 				}
 				got := string(p.appendTimestamp(nil, us, zc))
+				// with room for the short layouts' word stores, after a prefix
+				roomy := string(p.appendTimestamp(append(make([]byte, 0, 64), "ab"...), us, zc))
 				sec := floorDiv(us, MicrosPerSecond)
 				off := zc.OffsetSeconds(sec)
 				days, tod := splitLocal(us, int64(off)*MicrosPerSecond)
 				want := string(appendFormat(nil, p.items, &dtValue{days: days, tod: tod, off: off, sec: sec, z: zc}))
+				if roomy != "ab"+want {
+					t.Fatalf("%q in %s at %d: fixed with room %q, general %q", pat, z.name, us, roomy, want)
+				}
 				if got != want {
 					t.Fatalf("%q in %s at %d: fixed %q, general %q", pat, z.name, us, got, want)
 				}
 			}
 		}
+	}
+	if l := CompileDatetimePattern("yyyy-MM-dd HH:mm").fixed; !l.short {
+		t.Error("yyyy-MM-dd HH:mm: not a short layout")
+	}
+	if CompileDatetimePattern("HH:mm HH:mm").fixed.short || CompileDatetimePattern("'the date is' yyyy-MM-dd 'and the time' HH:mm:ss").fixed.short {
+		t.Error("a layout with a field twice, or of more than 30 bytes, is short")
 	}
 	if CompileDatetimePattern("yyyy-MM-dd HH:mm z").fixed != nil || CompileDatetimePattern("yy-MM-dd").fixed != nil {
 		t.Error("a pattern with a zone or a two-letter year got a fixed layout")

@@ -35,15 +35,34 @@ type StringOut struct {
 	nulls            int
 }
 
-// NewStringOut returns a writer for cnt values.
+// NewStringOut returns a writer for cnt values, with room for 8 bytes each.
 func NewStringOut(mem memory.Allocator, cnt int) *StringOut {
+	return NewStringOutWidth(mem, cnt, 8)
+}
+
+// NewStringOutWidth returns a writer for cnt values with room for width
+// bytes each: for a column whose values have one known length (a date
+// written with a fixed-width pattern, rt.DatetimePatternWidth), which then
+// never outgrows its buffer.
+func NewStringOutWidth(mem memory.Allocator, cnt, width int) *StringOut {
 	w := &StringOut{offsBuf: memory.NewResizableBuffer(mem), dataBuf: memory.NewResizableBuffer(mem), mem: mem}
 	w.offsBuf.Resize((cnt + 1) * 4)
 	w.offs = unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(w.offsBuf.Bytes()))), cnt+1)
 	w.offs[0] = 0
-	w.dataBuf.Resize(cnt * 8)
+	w.dataBuf.Resize(cnt * width)
 	w.data = w.dataBuf.Bytes()[:0]
 	return w
+}
+
+// Data is the column's bytes so far, which an append form of a kernel
+// (rt.AppendForms) extends by the next value; Commit takes the result.
+func (w *StringOut) Data() []byte { return w.data }
+
+// Commit ends the next value: data is Data() with the value appended.
+func (w *StringOut) Commit(data []byte) {
+	w.data = data
+	w.k++
+	w.offs[w.k] = int32(len(data))
 }
 
 // Append writes the next value. It is small enough to be inlined in the loop.

@@ -319,6 +319,14 @@ func (f *Failed) String(v string, err *rt.Error) string {
 	return v
 }
 
+// Bytes returns b, noting err: an append form's results (rt.AppendForms).
+func (f *Failed) Bytes(b []byte, err *rt.Error) []byte {
+	if err != nil {
+		*f = true
+	}
+	return b
+}
+
 // Bool returns v, noting err.
 func (f *Failed) Bool(v bool, err *rt.Error) bool {
 	if err != nil {
@@ -357,6 +365,10 @@ func (f *FirstErr) String(v string, err *rt.Error) string { f.note(err); return 
 
 // Bool returns v, noting err if it is the row's first.
 func (f *FirstErr) Bool(v bool, err *rt.Error) bool { f.note(err); return v }
+
+// Bytes returns b, noting err if it is the row's first: an append form's
+// results (rt.AppendForms).
+func (f *FirstErr) Bytes(b []byte, err *rt.Error) []byte { f.note(err); return b }
 
 // FailRow makes row i of v the error e, its whole outcome (a NULL the loop
 // set before the error is undone). v may hold no values (the result of a
