@@ -112,8 +112,11 @@ type loopLocals struct {
 	// preDepth counts the withTemps calls being built: where it is 0 no
 	// statement can go before the one being built (fastCall).
 	preDepth int
-	locals   map[int]string // absorbed shared subexpression -> its per-row local
-	used     map[int]bool   // the absorbed subexpressions the body being printed reads
+	// storing is the row a statement being built stores as its whole
+	// value and runs unconditionally (storedAlone), nil otherwise.
+	storing *lower.Row
+	locals  map[int]string // absorbed shared subexpression -> its per-row local
+	used    map[int]bool   // the absorbed subexpressions the body being printed reads
 }
 
 // nullMarks are how the loop body being printed marks a row NULL.
@@ -199,7 +202,7 @@ func (fu *fusion) assignRow(r *lower.Row, store func(jen.Code) jen.Code) []jen.C
 	case lower.RowNull:
 		return []jen.Code{fu.outNull} // writer.SetNull(i)
 	}
-	return []jen.Code{fu.stored(r, store)}
+	return []jen.Code{fu.storedAlone(r, store)}
 }
 
 // stored is the statement storing value r with store: a concatenation
@@ -220,11 +223,19 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 	if app, ok := appendForm(r); ok && fu.sink != "" && simpleArgs(r.Args, fu.noteVectors) && (!r.Sig.KernelErr || r.Flags && !fu.try) {
 		// labelOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(labelOut.Data(), tsV[i], "yyyy-MM-dd", zc))):
 		// the kernel's append form writes the text into the column in place
+		name := app.Name
 		args := []jen.Code{jen.Id(fu.sink).Dot("Data").Call()}
-		for _, a := range r.Args {
+		for k, a := range r.Args {
+			if pattern, ok := constText(a); ok && k == app.PatternArg && app.With != "" {
+				// rt.AppendDateFormatTimestampWith(sOut.Data(), tsV[i], datePattern, zc):
+				// the constant pattern compiled once, a package-level variable
+				name = app.With
+				args = append(args, jen.Id(fu.f.datetimePattern(pattern)))
+				continue
+			}
 			args = append(args, fu.value(a))
 		}
-		call := fu.f.kernelCall(&ir.Signature{Kernel: app.Name, KernelArgs: r.Sig.KernelArgs, KernelZone: r.Sig.KernelZone, KernelClock: r.Sig.KernelClock}, args...)
+		call := fu.f.kernelCall(&ir.Signature{Kernel: name, KernelArgs: r.Sig.KernelArgs, KernelZone: r.Sig.KernelZone, KernelClock: r.Sig.KernelClock}, args...)
 		if r.Sig.KernelErr {
 			call = jen.Id(fu.flag()).Dot("Bytes").Call(call)
 		}
@@ -235,6 +246,17 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 		return jen.Id(fu.sink).Dot("AppendShort").Call(fu.value(r))
 	}
 	return store(fu.value(r))
+}
+
+// storedAlone is stored for a statement that the loop runs unconditionally
+// once its block runs (no test of a NULL around it): r's kernel error, if
+// any, is then the first the statement notes, so a kernel called through its
+// fast path may note it where it runs (fastCall).
+func (fu *fusion) storedAlone(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
+	saved := fu.storing
+	fu.storing = r
+	defer func() { fu.storing = saved }()
+	return fu.stored(r, store)
 }
 
 // tempVar names the locals of a conditional in a value position: its
@@ -482,6 +504,13 @@ func (fu *fusion) fastCall(r *lower.Row, args []jen.Code) jen.Code {
 	fu.pre = append(fu.pre, jen.List(jen.Id(v), jen.Id(okName)).Op(":=").Add(fu.f.fastPathCall(r.Sig, fast, args...)))
 	if !r.Sig.KernelErr {
 		fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(okName)).Block(jen.Id(v).Op("=").Add(fu.f.kernelCall(r.Sig, args...))))
+		return jen.Id(v)
+	}
+	if r == fu.storing {
+		// the statement stores this value alone: its error, if any, is the
+		// first the statement notes, so the kernel notes it where it runs
+		//	if !ok { truncValue = bad.Int64(rt.DateTruncHourIn(tsV[i], zc)) }
+		fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(okName)).Block(jen.Id(v).Op("=").Add(fu.noted(r.Sig.Ret, fu.f.kernelCall(r.Sig, args...)))))
 		return jen.Id(v)
 	}
 	errName := fu.local(exprBase(r.Expr) + "Err")
@@ -839,15 +868,38 @@ func appendWidth(r *lower.Row) int {
 	if !ok || app.PatternArg >= len(r.Args) {
 		return 0
 	}
-	p := r.Args[app.PatternArg]
-	if p.Op != lower.RowConst || p.Const.V == nil {
-		return 0
-	}
-	pattern, ok := p.Const.V.(string)
+	pattern, ok := constText(r.Args[app.PatternArg])
 	if !ok {
 		return 0
 	}
 	return rt.DatetimePatternWidth(pattern)
+}
+
+// constText is the text of row r when it is a VARCHAR constant that is not
+// NULL.
+func constText(r *lower.Row) (string, bool) {
+	if r.Op != lower.RowConst || r.Const.V == nil {
+		return "", false
+	}
+	s, ok := r.Const.V.(string)
+	return s, ok
+}
+
+// datetimePattern is the package-level variable holding the constant
+// TIMESTAMP pattern compiled once (rt.DatetimePatternOf), declared the
+// first time a query of the file uses it.
+func (f *funcGen) datetimePattern(pattern string) string {
+	key := "\x00datetime\x00" + pattern
+	if m, ok := f.file.matchers[key]; ok {
+		return m.name
+	}
+	m := &matcherVar{name: f.file.global(f, "datetimePattern")}
+	f.file.globalTypes[m.name] = "*rt.DatetimePattern"
+	f.file.decls = append(f.file.decls,
+		jen.Comment(comment("datetime pattern "+strconv.Quote(pattern)+", compiled once")),
+		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "DatetimePatternOf").Call(jen.Lit(pattern)))
+	f.file.matchers[key] = m
+	return m.name
 }
 
 // fastPathCall calls fast, the fast path of the signature's kernel
@@ -1212,7 +1264,7 @@ func (fu *fusion) assignNullRow(r *lower.Row, store func(jen.Code) jen.Code, set
 		// if x.IsNull(i) { res.SetNull(i) } else { out[i] = x }
 		return []jen.Code{jen.If(fu.isNullOf(nt)).Block(setNull).Else().Block(fu.stored(r, store))}
 	}
-	return []jen.Code{fu.stored(r, store)}
+	return []jen.Code{fu.storedAlone(r, store)}
 }
 
 // noMark is nullIf for a value whose NULL rows are known apart (its inputs'

@@ -39,6 +39,9 @@ var concatParts2 = [4]string(vec.PaddedStrings("", "", "-", ""))
 // session time zone "UTC", resolved once
 var sessionZone = rt.SessionZone("UTC")
 
+// datetime pattern "yyyy-MM-dd HH:mm", compiled once
+var datetimePattern = rt.DatetimePatternOf("yyyy-MM-dd HH:mm")
+
 // session time zone "Europe/Paris", resolved once
 var sessionZone2 = rt.SessionZone("Europe/Paris")
 
@@ -3185,11 +3188,10 @@ func dateTruncHourColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCurso
 		var bad vec.FirstErr
 		for i := range out {
 			dateTruncHourValue, ok := rt.DateTruncHourFast(tsV[i], zc)
-			var dateTruncHourErr *rt.Error
 			if !ok {
-				dateTruncHourValue, dateTruncHourErr = rt.DateTruncHourIn(tsV[i], zc)
+				dateTruncHourValue = bad.Int64(rt.DateTruncHourIn(tsV[i], zc))
 			}
-			out[i] = bad.Int64(dateTruncHourValue, dateTruncHourErr)
+			out[i] = dateTruncHourValue
 			vec.EndStrictRow(&dateTruncHour, n, i, &bad)
 		}
 		tCol = tOut.Array()
@@ -3257,11 +3259,10 @@ func timestampAddDtIntervalColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.
 		var bad vec.FirstErr
 		for i := range out {
 			timestampAddDtIntervalValue, ok := rt.TimestampAddDTFast(tsV[i], int64(86400000000), zc)
-			var timestampAddDtIntervalErr *rt.Error
 			if !ok {
-				timestampAddDtIntervalValue, timestampAddDtIntervalErr = rt.TimestampAddDTIn(tsV[i], int64(86400000000), zc)
+				timestampAddDtIntervalValue = bad.Int64(rt.TimestampAddDTIn(tsV[i], int64(86400000000), zc))
 			}
-			out[i] = bad.Int64(timestampAddDtIntervalValue, timestampAddDtIntervalErr)
+			out[i] = timestampAddDtIntervalValue
 			vec.EndStrictRow(&timestampAddDtInterval, n, i, &bad)
 		}
 		tCol = tOut.Array()
@@ -3325,7 +3326,7 @@ func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, 
 		var bad vec.FirstErr
 		if ts.Clean() {
 			for i := range n {
-				sOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(sOut.Data(), tsV[i], "yyyy-MM-dd HH:mm", zc)))
+				sOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampWith(sOut.Data(), tsV[i], datetimePattern, zc)))
 				vec.EndRow(&dateFormat, n, i, &bad)
 			}
 		} else {
@@ -3334,7 +3335,7 @@ func dateFormatColumn(n int, all vec.Sel, ts vec.Vec[int64], zc *rt.ZoneCursor, 
 					sOut.AppendNull()
 					continue
 				}
-				sOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(sOut.Data(), tsV[i], "yyyy-MM-dd HH:mm", zc)))
+				sOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampWith(sOut.Data(), tsV[i], datetimePattern, zc)))
 				vec.EndRow(&dateFormat, n, i, &bad)
 			}
 		}

@@ -16,12 +16,43 @@ type AppendForm struct {
 	// when that argument is a constant, every value has the pattern's width
 	// (DatetimePatternWidth), or varies (0).
 	PatternArg int
+	// With names the append form taking the pattern compiled
+	// (DatetimePatternOf, once per program: a package-level variable of the
+	// generated file) in place of its text, for a constant pattern.
+	With string
 }
 
 // AppendForms maps each kernel that has an append form to it.
 var AppendForms = map[string]AppendForm{
-	"DateFormatTimestampIn": {Name: "AppendDateFormatTimestampIn", PatternArg: 1},
-	"FromUnixTimeIn":        {Name: "AppendFromUnixTimeIn", PatternArg: 1},
+	"DateFormatTimestampIn": {Name: "AppendDateFormatTimestampIn", PatternArg: 1, With: "AppendDateFormatTimestampWith"},
+	"FromUnixTimeIn":        {Name: "AppendFromUnixTimeIn", PatternArg: 1, With: "AppendFromUnixTimeWith"},
+}
+
+// DatetimePatternOf is the compiled TIMESTAMP pattern (its error, if it is
+// invalid, raised by each call that uses it, as the kernels raise it).
+func DatetimePatternOf(pattern string) *DatetimePattern { return datetimePattern(pattern) }
+
+// AppendDateFormatTimestampWith is AppendDateFormatTimestampIn with the
+// pattern compiled: no lookup of its text per row.
+func AppendDateFormatTimestampWith(dst []byte, us int64, p *DatetimePattern, zc *ZoneCursor) ([]byte, *Error) {
+	if p.err != nil {
+		return dst, p.err
+	}
+	if p.fixed != nil {
+		if r, ok := p.fixed.appendFixed(dst, us, zc); ok {
+			return r, nil
+		}
+	}
+	return p.appendTimestamp(dst, us, zc), nil
+}
+
+// AppendFromUnixTimeWith is AppendFromUnixTimeIn with the pattern compiled.
+func AppendFromUnixTimeWith(dst []byte, sec int64, p *DatetimePattern, zc *ZoneCursor) ([]byte, *Error) {
+	us, ok := mulMicrosSec(sec)
+	if !ok {
+		return dst, ErrLongOverflow
+	}
+	return AppendDateFormatTimestampWith(dst, us, p, zc)
 }
 
 // AppendDateFormatTimestampIn is DateFormatTimestampIn appending the text
