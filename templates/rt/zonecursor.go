@@ -26,6 +26,9 @@ type ZoneCursor struct {
 	// us + offUs (its reading) and the reading a day away cannot overflow,
 	// so the kernels' fast paths need no division and no overflow check.
 	loUs, hiUs, offUs int64
+	// spanUs is hiUs - loUs as an unsigned number (0 for an empty
+	// period), so that holds is one subtraction and one comparison.
+	spanUs uint64
 }
 
 // usMargin keeps a cursor's microsecond range two days inside int64.
@@ -40,14 +43,15 @@ func (c *ZoneCursor) setMicros() {
 	if c.hi < c.hiUs/MicrosPerSecond {
 		c.hiUs = c.hi * MicrosPerSecond
 	}
-	if c.lo > c.hi {
-		c.loUs, c.hiUs = 1, 0 // empty
+	c.spanUs = uint64(c.hiUs) - uint64(c.loUs)
+	if c.lo > c.hi || c.loUs > c.hiUs {
+		c.loUs, c.hiUs, c.spanUs = 1, 0, 0 // empty
 	}
 }
 
 // holds reports whether the TIMESTAMP us is in the remembered period, at
 // least two days inside the int64 range.
-func (c *ZoneCursor) holds(us int64) bool { return c.loUs <= us && us < c.hiUs }
+func (c *ZoneCursor) holds(us int64) bool { return uint64(us)-uint64(c.loUs) < c.spanUs }
 
 // Cursor returns a fresh cursor over the zone. It inlines, so a cursor
 // that no kernel keeps stays on the caller's stack.
@@ -55,7 +59,8 @@ func (z *Zone) Cursor() *ZoneCursor {
 	if len(z.trans) == 0 && !z.open {
 		return &ZoneCursor{z: z, lo: math.MinInt64, hi: math.MaxInt64, llo: math.MinInt64, lhi: math.MaxInt64,
 			off: z.first, loff: z.first,
-			loUs: math.MinInt64 + usMargin, hiUs: math.MaxInt64 - usMargin, offUs: int64(z.first) * MicrosPerSecond}
+			loUs: math.MinInt64 + usMargin, hiUs: math.MaxInt64 - usMargin, offUs: int64(z.first) * MicrosPerSecond,
+			spanUs: math.MaxUint64 - 2*uint64(usMargin)}
 	}
 	return &ZoneCursor{z: z, lo: 1, llo: 1, loUs: 1} // empty ranges: the first row looks up
 }
