@@ -27,13 +27,17 @@ type binder struct {
 	// zone is the session time zone of the query being bound ("UTC" when
 	// its file sets none): the zone of its TIMESTAMP literals and casts.
 	zone string
+	// intervalZones are the zones of the SET TIME ZONE INTERVAL statements
+	// resolved so far ("" for one that failed, reported once).
+	intervalZones map[*ast.Literal]string
 }
 
 func newBinder() *binder {
 	return &binder{
-		tableByName: map[string]*ir.Table{},
-		tablePos:    map[string]diag.Pos{},
-		queryPos:    map[string]diag.Pos{},
+		tableByName:   map[string]*ir.Table{},
+		tablePos:      map[string]diag.Pos{},
+		queryPos:      map[string]diag.Pos{},
+		intervalZones: map[*ast.Literal]string{},
 	}
 }
 
@@ -59,6 +63,11 @@ func (b *binder) bindAll() {
 				b.tablePos[key] = id.Pos
 				b.tableNames = append(b.tableNames, id.Name)
 			}
+		}
+	}
+	for _, f := range b.files {
+		for _, lit := range f.ZoneIntervals {
+			b.intervalZones[lit] = b.intervalZone(lit)
 		}
 	}
 	for _, f := range b.files {
@@ -150,6 +159,13 @@ func (b *binder) bindQuery(q *ast.Query) {
 	}
 	sc := &scope{table: t, names: []string{fromName(sel.From)}}
 	b.zone = q.Zone
+	if q.ZoneInterval != nil {
+		z := b.intervalZones[q.ZoneInterval] // (bindAll resolved each)
+		if z == "" {
+			return // (reported at the statement)
+		}
+		b.zone = z
+	}
 	if b.zone == "" {
 		b.zone = "UTC"
 	}

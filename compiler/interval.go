@@ -1,7 +1,9 @@
 package compiler
 
 import (
+	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/exprc/exprc/compiler/ast"
@@ -306,4 +308,78 @@ func makeIntervalArgs(name string, args []ir.Expr) []ir.Expr {
 		args = append(args, &ir.Const{T: ir.TypeInt, V: int32(0)})
 	}
 	return args
+}
+
+// intervalZone is the zone SET TIME ZONE INTERVAL lit sets, as Spark's
+// SparkSqlParser.visitSetTimeZone reads it: the interval's months, days
+// and microseconds apart (a unit list's days are its DAY and WEEK parts; a
+// DAY TO ... range splits off its whole days), each of months and days
+// zero, the rest within ±18 hours and a whole number of seconds, named as
+// java.time.ZoneOffset names it ("+01:00", "-08:00:30", "Z"). A bad
+// interval is INVALID_INTERVAL_FORMAT.TIMEZONE_INTERVAL_OUT_OF_RANGE at the
+// literal, naming the part Spark checks first; "" after an error.
+func (b *binder) intervalZone(lit *ast.Literal) string {
+	e, ok := b.bindIntervalLiteral(lit)
+	if !ok {
+		return ""
+	}
+	var months int64
+	micros := new(big.Int)
+	switch v := e.(*ir.Const).V.(type) {
+	case ir.YMInterval:
+		months = int64(v)
+	case ir.DTInterval:
+		micros.SetInt64(int64(v))
+	}
+	days := new(big.Int)
+	perDay := big.NewInt(rt.MicrosPerDay)
+	if lit.Interval.To == "" {
+		for _, p := range lit.Interval.Parts {
+			u := strings.TrimSuffix(p.Unit, "S")
+			if u != "DAY" && u != "WEEK" {
+				continue
+			}
+			whole, _, _ := intervalNumber(p.Value, p.Neg) // (bindIntervalLiteral read it)
+			if u == "WEEK" {
+				whole.Mul(whole, big.NewInt(7))
+			}
+			days.Add(days, whole)
+		}
+		micros.Sub(micros, new(big.Int).Mul(days, perDay))
+	} else {
+		days.QuoRem(micros, perDay, micros)
+	}
+	bad := func(input string) string {
+		b.errs.Add(lit.Pos, diag.Literal, "[INVALID_INTERVAL_FORMAT.TIMEZONE_INTERVAL_OUT_OF_RANGE] Error parsing '%s' to interval. The interval value must be in the range of [-18, +18] hours with second precision", input)
+		return ""
+	}
+	us := micros.Int64() // read only where months and days are 0: the interval's own microseconds
+	switch {
+	case months != 0:
+		return bad(strconv.FormatInt(months, 10))
+	case days.Sign() != 0:
+		return bad(days.String())
+	case us > 18*rt.MicrosPerHour || us < -18*rt.MicrosPerHour:
+		return bad(strconv.FormatInt(max(us, -us)/rt.MicrosPerHour, 10))
+	case us%rt.MicrosPerSecond != 0:
+		return bad(strconv.FormatInt(us/rt.MicrosPerSecond, 10))
+	}
+	return zoneOffsetID(us / rt.MicrosPerSecond)
+}
+
+// zoneOffsetID names a fixed offset of sec seconds as java.time.ZoneOffset
+// does: "Z", "+01:00", "-08:00:30".
+func zoneOffsetID(sec int64) string {
+	if sec == 0 {
+		return "Z"
+	}
+	sign := "+"
+	if sec < 0 {
+		sign, sec = "-", -sec
+	}
+	id := fmt.Sprintf("%s%02d:%02d", sign, sec/3600, sec/60%60)
+	if sec%60 != 0 {
+		id += fmt.Sprintf(":%02d", sec%60)
+	}
+	return id
 }

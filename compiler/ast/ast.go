@@ -24,6 +24,9 @@ type File struct {
 	// binder counts them as declared, so a query reading one reports nothing
 	// more (no "unknown table" after an unknown column type).
 	FailedTables []Ident
+	// ZoneIntervals are the INTERVAL literals of its SET TIME ZONE INTERVAL
+	// statements, which the binder checks whether or not a query follows.
+	ZoneIntervals []*Literal
 }
 
 // CreateTable is a CREATE TABLE statement: the schema of one input batch.
@@ -53,6 +56,11 @@ type Query struct {
 	// Zone is the session time zone of the query: the last SET TIME ZONE
 	// before it in its file ("" for none, which is UTC).
 	Zone string
+	// ZoneInterval is the INTERVAL literal of that statement when it is
+	// SET TIME ZONE INTERVAL ... (Zone is then ""): a fixed offset the
+	// binder resolves, as Spark's parser does, once for all the queries it
+	// applies to.
+	ZoneInterval *Literal
 }
 
 // Select is a SELECT statement or subquery body.

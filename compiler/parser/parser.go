@@ -108,6 +108,9 @@ type parser struct {
 	// zone is the session time zone the last SET TIME ZONE set ("" for
 	// none yet: UTC).
 	zone string
+	// zoneInterval is the literal of the last SET TIME ZONE when it was
+	// SET TIME ZONE INTERVAL ... (zone is then "").
+	zoneInterval *ast.Literal
 	// spans are the byte ranges of the statements parsed, for firstPerStatement.
 	spans []span
 }

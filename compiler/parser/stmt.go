@@ -55,7 +55,7 @@ func (p *parser) statement(f *ast.File) {
 			p.errs.Add(start.pos, diag.Syntax, `query has no "-- name:" comment before it`)
 		}
 		sel := p.parseSelect(false)
-		q := &ast.Query{Pos: start.pos, Select: sel, Text: p.text(start.pos.Offset), Zone: p.zone}
+		q := &ast.Query{Pos: start.pos, Select: sel, Text: p.text(start.pos.Offset), Zone: p.zone, ZoneInterval: p.zoneInterval}
 		p.endStatement()
 		if hasName && !name.bad {
 			q.Name = ast.Ident{Pos: name.namePos, Name: name.name}
@@ -65,6 +65,9 @@ func (p *parser) statement(f *ast.File) {
 		p.nameNotFollowedByQuery(name, hasName)
 		p.parseSetTimeZone()
 		p.endStatement()
+		if p.zoneInterval != nil {
+			f.ZoneIntervals = append(f.ZoneIntervals, p.zoneInterval)
+		}
 	case p.isKw("CREATE"):
 		p.nameNotFollowedByQuery(name, hasName)
 		t := p.parseCreateTable()
@@ -271,8 +274,9 @@ func (p *parser) parseTableRef() *ast.TableRef {
 	return ref
 }
 
-// parseSetTimeZone parses SET TIME ZONE 'zone' (docs/semantics.md 10.2),
-// which sets the session zone of the queries after it in the file. The
+// parseSetTimeZone parses SET TIME ZONE 'zone' or SET TIME ZONE INTERVAL
+// ... (docs/semantics.md 10.2), which sets the session zone of the queries
+// after it in the file. The
 // zone must be one Spark's getZoneId accepts; SET TIME ZONE LOCAL (the
 // host's zone) is refused, so results never depend on the machine.
 func (p *parser) parseSetTimeZone() {
@@ -285,13 +289,20 @@ func (p *parser) parseSetTimeZone() {
 		if ok, reason := rt.ValidZone(t.text); !ok {
 			p.fail(t.pos, diag.Literal, "INVALID_CONF_VALUE.TIME_ZONE: %s", reason)
 		}
-		p.zone = t.text
+		p.zone, p.zoneInterval = t.text, nil
 		p.next()
 	case p.isKw("LOCAL"):
 		p.fail(p.tok.pos, diag.Unsupported,
 			"SET TIME ZONE LOCAL (the host's zone) is not supported: results must not depend on the machine; name the zone ('Europe/Paris', '+01:00')")
 	case p.isKw("INTERVAL"):
-		p.fail(p.tok.pos, diag.Unsupported, "SET TIME ZONE INTERVAL is not supported yet; write the offset as a string ('+01:00')")
+		// SET TIME ZONE INTERVAL '+01:00' HOUR TO MINUTE: a fixed offset,
+		// which the binder checks and names
+		if !p.intervalValueAt(1) {
+			p.next()
+			p.failExpected("an interval value and unit after SET TIME ZONE INTERVAL ('+01:00' HOUR TO MINUTE, 1 HOUR)")
+		}
+		lit, _ := p.parseInterval().(*ast.Literal)
+		p.zone, p.zoneInterval = "", lit
 	default:
 		p.failExpected("a time zone string ('Europe/Paris', '+01:00') or LOCAL")
 	}

@@ -35,11 +35,14 @@ func DateTruncDayIn(us int64, zc *ZoneCursor) (int64, *Error) {
 // multiple of unit on the reading in the cursor's period, when us is in
 // that period and so is the result (ok false otherwise).
 func truncInPeriod(us, unit int64, zc *ZoneCursor) (int64, bool) {
-	if !zc.holds(us) {
-		return 0, false
+	// Computed before the test (a row outside the period gives a value
+	// that is not used), so that the loop has one branch on the outcome.
+	m := (us + zc.offUs) % unit
+	if m < 0 {
+		m += unit
 	}
-	r := us - floorMod(us+zc.offUs, unit)
-	return r, r >= zc.loUs
+	r := us - m
+	return r, zc.holds(us) && r >= zc.loUs
 }
 
 // DateTruncUnitKernel names the per-unit kernel of date_trunc for the
