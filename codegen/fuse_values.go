@@ -886,20 +886,10 @@ func constText(r *lower.Row) (string, bool) {
 }
 
 // datetimePattern is the package-level variable holding the constant
-// TIMESTAMP pattern compiled once (rt.DatetimePatternOf), declared the
-// first time a query of the file uses it.
+// TIMESTAMP pattern compiled once (rt.DatetimePatternOf).
 func (f *funcGen) datetimePattern(pattern string) string {
-	key := "\x00datetime\x00" + pattern
-	if m, ok := f.file.matchers[key]; ok {
-		return m.name
-	}
-	m := &matcherVar{name: f.file.global(f, "datetimePattern")}
-	f.file.globalTypes[m.name] = "*rt.DatetimePattern"
-	f.file.decls = append(f.file.decls,
-		jen.Comment(comment("datetime pattern "+strconv.Quote(pattern)+", compiled once")),
-		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "DatetimePatternOf").Call(jen.Lit(pattern)))
-	f.file.matchers[key] = m
-	return m.name
+	return f.onceVar("datetime", pattern, "datetimePattern", "*rt.DatetimePattern",
+		"datetime pattern "+strconv.Quote(pattern)+", compiled once", jen.Qual(rtPkg, "DatetimePatternOf").Call(jen.Lit(pattern)))
 }
 
 // fastPathCall calls fast, the fast path of the signature's kernel
@@ -966,15 +956,23 @@ func (f *funcGen) zoneCursor(zone string) string {
 // sessionZone returns the package-level *rt.Zone of the session zone zone,
 // resolved once when the package is initialised.
 func (f *funcGen) sessionZone(zone string) string {
-	key := "\x00zone\x00" + zone
+	return f.onceVar("zone", zone, "sessionZone", "*rt.Zone",
+		"session time zone "+strconv.Quote(zone)+", resolved once", jen.Qual(rtPkg, "SessionZone").Call(jen.Lit(zone)))
+}
+
+// onceVar returns the package-level variable holding init, a value the
+// generated file computes once when the package is initialised (a compiled
+// pattern, a resolved zone), declared with the comment what the first time
+// a query of the file asks for the value of kind for arg; base names it and
+// typ is its Go type (a unit shared by queries takes it as a parameter).
+func (f *funcGen) onceVar(kind, arg, base, typ, what string, init jen.Code) string {
+	key := "\x00" + kind + "\x00" + arg
 	if m, ok := f.file.matchers[key]; ok {
 		return m.name
 	}
-	m := &matcherVar{name: f.file.global(f, "sessionZone")}
-	f.file.globalTypes[m.name] = "*rt.Zone"
-	f.file.decls = append(f.file.decls,
-		jen.Comment(comment("session time zone "+strconv.Quote(zone)+", resolved once")),
-		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "SessionZone").Call(jen.Lit(zone)))
+	m := &matcherVar{name: f.file.global(f, base)}
+	f.file.globalTypes[m.name] = typ
+	f.file.decls = append(f.file.decls, jen.Comment(comment(what)), jen.Var().Id(m.name).Op("=").Add(init))
 	f.file.matchers[key] = m
 	return m.name
 }

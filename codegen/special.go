@@ -306,17 +306,8 @@ func (f *funcGen) paddedConsts(base string, values []*lower.Row) string {
 // from a constant pattern (rt.CompileStrToMapDelim, whose error is raised on
 // each non-NULL row).
 func (f *funcGen) strToMapDelim(pattern string) string {
-	key := "\x00str_to_map\x00" + pattern
-	if m, ok := f.file.matchers[key]; ok {
-		return m.name
-	}
-	m := &matcherVar{name: f.file.global(f, "strToMapDelim")}
-	f.file.globalTypes[m.name] = "rt.StrToMapDelim"
-	f.file.decls = append(f.file.decls,
-		jen.Comment(comment("str_to_map delimiter "+strconv.Quote(pattern)+", compiled once")),
-		jen.Var().Id(m.name).Op("=").Qual(rtPkg, "CompileStrToMapDelim").Call(jen.Lit(pattern)))
-	f.file.matchers[key] = m
-	return m.name
+	return f.onceVar("str_to_map", pattern, "strToMapDelim", "rt.StrToMapDelim",
+		"str_to_map delimiter "+strconv.Quote(pattern)+", compiled once", jen.Qual(rtPkg, "CompileStrToMapDelim").Call(jen.Lit(pattern)))
 }
 
 // emitStrToMap emits str_to_map(text, pairDelim, keyValueDelim): per row,
