@@ -325,3 +325,56 @@ func TestTryKernelsMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestFastPathsMatch checks that each fast path of rt.FastPaths takes its
+// kernel's arguments and returns the kernel's value type and a bool, and
+// that each append form of rt.AppendForms takes a []byte and then the
+// kernel's arguments and returns a []byte and the kernel's error: code
+// generation calls them with the kernel's arguments in its place.
+func TestFastPathsMatch(t *testing.T) {
+	errType := reflect.TypeFor[*rt.Error]()
+	same := func(kt, ft reflect.Type, skip int) bool {
+		if kt.NumIn()+skip != ft.NumIn() {
+			return false
+		}
+		for i := 0; i < kt.NumIn(); i++ {
+			if kt.In(i) != ft.In(i+skip) {
+				return false
+			}
+		}
+		return true
+	}
+	for k, fast := range rt.FastPaths {
+		kf, ok1 := rtFuncs[k]
+		ff, ok2 := rtFuncs[fast]
+		if !ok1 || !ok2 {
+			t.Errorf("rt.FastPaths: %s -> %s: not both in package rt", k, fast)
+			continue
+		}
+		kt, ft := reflect.TypeOf(kf), reflect.TypeOf(ff)
+		if !same(kt, ft, 0) || ft.NumOut() != 2 || ft.Out(0) != kt.Out(0) || ft.Out(1) != reflect.TypeFor[bool]() {
+			t.Errorf("rt.%s is %v, not the fast path of rt.%s (%v)", fast, ft, k, kt)
+		}
+	}
+	for k, app := range rt.AppendForms {
+		kf, ok1 := rtFuncs[k]
+		af, ok2 := rtFuncs[app.Name]
+		if !ok1 || !ok2 {
+			t.Errorf("rt.AppendForms: %s -> %s: not both in package rt", k, app.Name)
+			continue
+		}
+		kt, at := reflect.TypeOf(kf), reflect.TypeOf(af)
+		bytes := reflect.TypeFor[[]byte]()
+		if !same(kt, at, 1) || at.In(0) != bytes || at.NumOut() != 2 || at.Out(0) != bytes || at.Out(1) != errType || kt.Out(0) != reflect.TypeFor[string]() {
+			t.Errorf("rt.%s is %v, not the append form of rt.%s (%v)", app.Name, at, k, kt)
+		}
+		if app.With != "" {
+			if _, ok := rtFuncs[app.With]; !ok {
+				t.Errorf("rt.AppendForms: %s: %s is not in package rt", k, app.With)
+			}
+		}
+		if app.PatternArg < 0 || app.PatternArg >= kt.NumIn() || kt.In(app.PatternArg) != reflect.TypeFor[string]() {
+			t.Errorf("rt.AppendForms: %s: argument %d is not its pattern", k, app.PatternArg)
+		}
+	}
+}
