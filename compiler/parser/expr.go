@@ -16,15 +16,15 @@ import (
 //	| (bitwise OR)
 //	^ (bitwise XOR)
 //	& (bitwise AND)
-//	||
-//	+ -
+//	<< >> >>> (shifts)
+//	+ - ||
 //	* / DIV %
 //	unary - + ~
 //	postfix [index]
 //	primary
 //
 // Binary operators are left-associative; the bitwise operators sit between
-// the comparisons and ||, as in Spark's grammar. The operands of comparisons
+// the comparisons and + - ||, as in Spark's grammar. The operands of comparisons
 // and the bounds of BETWEEN are parsed at the "|" level, so the AND of
 // "x BETWEEN a AND b" is never taken for a logical AND.
 
@@ -298,12 +298,12 @@ func (p *parser) parseBitAnd() ast.Expr {
 var shiftFuncs = map[string]string{"<<": "shiftleft", ">>": "shiftright", ">>>": "shiftrightunsigned"}
 
 // parseShift parses a << n, a >> n and a >>> n, at Spark's precedence (looser
-// than + - and ||, tighter than &), as calls of shiftleft, shiftright and
+// than + - ||, tighter than &), as calls of shiftleft, shiftright and
 // shiftrightunsigned. The lexer has no such tokens (a nested MAP type closes
 // with ">>"): the operator is two or three "<" or ">" tokens with nothing
 // between them.
 func (p *parser) parseShift() ast.Expr {
-	x := p.parseConcat()
+	x := p.parseAdditive()
 	for {
 		op, n := p.shiftOp()
 		if n == 0 {
@@ -313,7 +313,7 @@ func (p *parser) parseShift() ast.Expr {
 		for range n {
 			p.next()
 		}
-		y := p.parseConcat()
+		y := p.parseAdditive()
 		x = &ast.Call{Pos: x.Position(), Name: ast.Ident{Pos: start.pos, Name: shiftFuncs[op]}, Args: []ast.Expr{x, y}}
 	}
 }
@@ -341,19 +341,11 @@ func (p *parser) shiftOp() (string, int) {
 	return op, n
 }
 
-func (p *parser) parseConcat() ast.Expr {
-	x := p.parseAdditive()
-	for p.isOp("||") {
-		op := p.tok
-		p.next()
-		x = binary(op, "||", x, p.parseAdditive())
-	}
-	return x
-}
-
+// parseAdditive parses + - and ||, which Spark's grammar puts at one level,
+// left-associative: 'a' || 1 + 1 is ('a' || 1) + 1.
 func (p *parser) parseAdditive() ast.Expr {
 	x := p.parseMultiplicative()
-	for p.isOp("+") || p.isOp("-") {
+	for p.isOp("+") || p.isOp("-") || p.isOp("||") {
 		op := p.tok
 		p.next()
 		x = binary(op, op.text, x, p.parseMultiplicative())

@@ -9,8 +9,8 @@
 // panics, whatever the input.
 //
 // Choices worth knowing:
-//   - "||" binds looser than "+" and "-" (as in PostgreSQL), tighter than the
-//     comparisons.
+//   - "||" binds like "+" and "-", left-associative (Spark's grammar, not
+//     PostgreSQL's): 'a' || 1 + 1 is ('a' || 1) + 1.
 //   - Unary minus is kept as an ast.Unary even before a number; the binder
 //     folds -<integer literal> (needed for the smallest BIGINT).
 //   - Unknown type names are rejected here (class Name; known but unsupported

@@ -16,7 +16,8 @@ func TestExprFormat(t *testing.T) {
 		{"a - b - c", "(a - b) - c"},
 		{"a * b / c % d DIV e", "(((a * b) / c) % d) DIV e"},
 		{"a div b", "a DIV b"},
-		{"a || b + c", "a || (b + c)"},
+		{"a || b + c", "(a || b) + c"}, // || binds like + (Spark), left to right
+		{"a || b * c", "a || (b * c)"},
 		{"a + b || c", "(a + b) || c"},
 		{"a || b = c", "(a || b) = c"},
 		{"a OR b AND c", "a OR (b AND c)"},

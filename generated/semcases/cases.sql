@@ -102,601 +102,601 @@ SELECT CAST(x AS BIGINT) AS r FROM t;
 SELECT CAST(x AS BIGINT) AS r FROM t;
 
 -- name: Case0030
-SELECT CAST(x AS INT) AS r FROM t;
+SELECT CAST(x AS BIGINT) AS r FROM t;
 
 -- name: Case0031
-SELECT CAST(x AS VARCHAR) AS r FROM t;
+SELECT CAST(x AS BIGINT) AS r FROM t;
 
 -- name: Case0032
-SELECT CAST(x AS VARCHAR) AS r FROM t;
+SELECT CAST(x AS BIGINT) AS r FROM t;
 
 -- name: Case0033
-SELECT CAST(x AS VARCHAR) AS r FROM t;
+SELECT CAST(x AS BIGINT) AS r FROM t;
 
 -- name: Case0034
-SELECT CAST(x AS VARCHAR) AS r FROM t;
+SELECT bigint(double('9223372036854775807')) AS r FROM t;
 
 -- name: Case0035
-SELECT CAST(a AS VARCHAR) AS r FROM t;
+SELECT CAST(x AS INT) AS r FROM t;
 
 -- name: Case0036
-SELECT CAST(p AS VARCHAR) AS r FROM t;
+SELECT CAST(x AS VARCHAR) AS r FROM t;
 
 -- name: Case0037
-SELECT CAST(d AS VARCHAR) AS r FROM t;
+SELECT CAST(x AS VARCHAR) AS r FROM t;
 
 -- name: Case0038
-SELECT CAST(p AS INT) AS r FROM t;
+SELECT CAST(x AS VARCHAR) AS r FROM t;
 
 -- name: Case0039
-SELECT CAST(p AS DOUBLE) AS r FROM t;
+SELECT CAST(x AS VARCHAR) AS r FROM t;
 
 -- name: Case0040
-SELECT CAST(a AS BOOLEAN) AS r FROM t;
+SELECT CAST(a AS VARCHAR) AS r FROM t;
 
 -- name: Case0041
-SELECT CAST(x AS BOOLEAN) AS r FROM t;
+SELECT CAST(p AS VARCHAR) AS r FROM t;
 
 -- name: Case0042
-SELECT CAST(NULL AS DATE) AS r FROM t;
+SELECT CAST(d AS VARCHAR) AS r FROM t;
 
 -- name: Case0043
-SELECT CAST(s AS VARCHAR) AS r FROM t;
+SELECT CAST(p AS INT) AS r FROM t;
 
 -- name: Case0044
-SELECT CAST(CAST(i AS VARCHAR) AS INT) AS r FROM t;
+SELECT CAST(p AS DOUBLE) AS r FROM t;
 
 -- name: Case0045
-SELECT TRY(CAST(s AS DATE)) AS r FROM t;
+SELECT CAST(a AS BOOLEAN) AS r FROM t;
 
 -- name: Case0046
-SELECT bit_length(s) AS r FROM t;
+SELECT CAST(x AS BOOLEAN) AS r FROM t;
 
 -- name: Case0047
-SELECT contains(s, u) AS r FROM t;
+SELECT CAST(NULL AS DATE) AS r FROM t;
 
 -- name: Case0048
-SELECT contains(s, u) AS r FROM t;
+SELECT CAST(s AS VARCHAR) AS r FROM t;
 
 -- name: Case0049
-SELECT date_sub(d, 1) AS r FROM t;
+SELECT CAST(CAST(i AS VARCHAR) AS INT) AS r FROM t;
 
 -- name: Case0050
-SELECT date_sub(d, i) AS r FROM t;
+SELECT TRY(CAST(s AS DATE)) AS r FROM t;
 
 -- name: Case0051
-SELECT date_sub(d, -1) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case0052
-SELECT day(d) AS r FROM t;
+SELECT contains(s, u) AS r FROM t;
 
 -- name: Case0053
-SELECT ends_with(s, u) AS r FROM t;
+SELECT contains(s, u) AS r FROM t;
 
 -- name: Case0054
-SELECT instr(s, '') AS r FROM t;
+SELECT date_sub(d, 1) AS r FROM t;
 
 -- name: Case0055
-SELECT lower(s) AS r FROM t;
+SELECT date_sub(d, i) AS r FROM t;
 
 -- name: Case0056
-SELECT lower(s) AS r FROM t;
+SELECT date_sub(d, -1) AS r FROM t;
 
 -- name: Case0057
-SELECT ltrim(s) AS r FROM t;
+SELECT day(d) AS r FROM t;
 
 -- name: Case0058
-SELECT month(d) AS r FROM t;
+SELECT ends_with(s, u) AS r FROM t;
 
 -- name: Case0059
-SELECT month(d) AS r FROM t;
+SELECT instr(s, '') AS r FROM t;
 
 -- name: Case0060
-SELECT NOT p AS r FROM t;
+SELECT lower(s) AS r FROM t;
 
 -- name: Case0061
-SELECT rtrim(s) AS r FROM t;
+SELECT lower(s) AS r FROM t;
 
 -- name: Case0062
-SELECT starts_with(s, u) AS r FROM t;
+SELECT ltrim(s) AS r FROM t;
 
 -- name: Case0063
-SELECT year(d) AS r FROM t;
+SELECT month(d) AS r FROM t;
 
 -- name: Case0064
-SELECT abs(a) AS r FROM t;
+SELECT month(d) AS r FROM t;
 
 -- name: Case0065
-SELECT abs(i) AS r FROM t;
+SELECT NOT p AS r FROM t;
 
 -- name: Case0066
-SELECT abs(x) AS r FROM t;
+SELECT rtrim(s) AS r FROM t;
 
 -- name: Case0067
-SELECT abs(a) AS r FROM t;
+SELECT starts_with(s, u) AS r FROM t;
 
 -- name: Case0068
-SELECT abs(i) AS r FROM t;
+SELECT year(d) AS r FROM t;
 
 -- name: Case0069
-SELECT ceil(x) AS r FROM t;
+SELECT abs(a) AS r FROM t;
 
 -- name: Case0070
-SELECT ceil(x) AS r FROM t;
+SELECT abs(i) AS r FROM t;
 
 -- name: Case0071
-SELECT ceiling(x) AS r FROM t;
+SELECT abs(x) AS r FROM t;
 
 -- name: Case0072
-SELECT floor(x) AS r FROM t;
+SELECT abs(a) AS r FROM t;
 
 -- name: Case0073
-SELECT floor(x) AS r FROM t;
+SELECT abs(i) AS r FROM t;
 
 -- name: Case0074
-SELECT floor(x) AS r FROM t;
+SELECT ceil(x) AS r FROM t;
 
 -- name: Case0075
 SELECT ceil(x) AS r FROM t;
 
 -- name: Case0076
-SELECT floor(a) AS r FROM t;
+SELECT ceiling(x) AS r FROM t;
 
 -- name: Case0077
-SELECT round(x) AS r FROM t;
+SELECT floor(x) AS r FROM t;
 
 -- name: Case0078
-SELECT round(x) AS r FROM t;
+SELECT floor(x) AS r FROM t;
 
 -- name: Case0079
-SELECT round(x, 2) AS r FROM t;
+SELECT floor(x) AS r FROM t;
 
 -- name: Case0080
-SELECT round(x, 1) AS r FROM t;
+SELECT ceil(x) AS r FROM t;
 
 -- name: Case0081
-SELECT round(a, -1) AS r FROM t;
+SELECT floor(a) AS r FROM t;
 
 -- name: Case0082
-SELECT round(a, -1) AS r FROM t;
+SELECT round(x) AS r FROM t;
 
 -- name: Case0083
-SELECT round(x, i) AS r FROM t;
+SELECT round(x) AS r FROM t;
 
 -- name: Case0084
-SELECT round(a, -1) AS r FROM t;
+SELECT round(x, 2) AS r FROM t;
 
 -- name: Case0085
-SELECT sqrt(x) AS r FROM t;
+SELECT round(x, 1) AS r FROM t;
 
 -- name: Case0086
-SELECT sqrt(x) AS r FROM t;
+SELECT round(a, -1) AS r FROM t;
 
 -- name: Case0087
-SELECT sqrt(a) AS r FROM t;
+SELECT round(a, -1) AS r FROM t;
 
 -- name: Case0088
-SELECT power(a, 2) AS r FROM t;
+SELECT round(x, i) AS r FROM t;
 
 -- name: Case0089
-SELECT pow(x, y) AS r FROM t;
+SELECT round(a, -1) AS r FROM t;
 
 -- name: Case0090
-SELECT power(a, b) AS r FROM t;
+SELECT sqrt(x) AS r FROM t;
 
 -- name: Case0091
-SELECT power(0, -1) AS r FROM t;
+SELECT sqrt(x) AS r FROM t;
 
 -- name: Case0092
-SELECT mod(a, b) AS r FROM t;
+SELECT sqrt(a) AS r FROM t;
 
 -- name: Case0093
-SELECT mod(a, b) AS r FROM t;
+SELECT power(a, 2) AS r FROM t;
 
 -- name: Case0094
-SELECT mod(x, y) AS r FROM t;
+SELECT pow(x, y) AS r FROM t;
 
 -- name: Case0095
-SELECT mod(a, 0) AS r FROM t;
+SELECT power(a, b) AS r FROM t;
 
 -- name: Case0096
-SELECT mod(x, 0) AS r FROM t;
+SELECT power(0, -1) AS r FROM t;
 
 -- name: Case0097
-SELECT a % -1 AS r FROM t;
+SELECT mod(a, b) AS r FROM t;
 
 -- name: Case0098
-SELECT sign(a) AS r FROM t;
+SELECT mod(a, b) AS r FROM t;
 
 -- name: Case0099
-SELECT sign(x) AS r FROM t;
+SELECT mod(x, y) AS r FROM t;
 
 -- name: Case0100
-SELECT signum(x) AS r FROM t;
+SELECT mod(a, 0) AS r FROM t;
 
 -- name: Case0101
-SELECT sign(x) AS r FROM t;
+SELECT mod(x, 0) AS r FROM t;
 
 -- name: Case0102
-SELECT greatest(a, b, c) AS r FROM t;
+SELECT a % -1 AS r FROM t;
 
 -- name: Case0103
-SELECT greatest(a, b, c) AS r FROM t;
+SELECT sign(a) AS r FROM t;
 
 -- name: Case0104
-SELECT greatest(a, b) AS r FROM t;
+SELECT sign(x) AS r FROM t;
 
 -- name: Case0105
-SELECT greatest(i, a, x) AS r FROM t;
+SELECT signum(x) AS r FROM t;
 
 -- name: Case0106
-SELECT greatest(a, 1 DIV b) AS r FROM t;
+SELECT sign(x) AS r FROM t;
 
 -- name: Case0107
-SELECT greatest(1 DIV b, a) AS r FROM t;
+SELECT greatest(a, b, c) AS r FROM t;
 
 -- name: Case0108
-SELECT greatest(1 DIV b, a) AS r FROM t;
+SELECT greatest(a, b, c) AS r FROM t;
 
 -- name: Case0109
-SELECT least(a, b, c) AS r FROM t;
+SELECT greatest(a, b) AS r FROM t;
 
 -- name: Case0110
-SELECT least(s, u) AS r FROM t;
+SELECT greatest(i, a, x) AS r FROM t;
 
 -- name: Case0111
-SELECT least(s, u) AS r FROM t;
+SELECT greatest(a, 1 DIV b) AS r FROM t;
 
 -- name: Case0112
-SELECT greatest(x, y) AS r FROM t;
+SELECT greatest(1 DIV b, a) AS r FROM t;
 
 -- name: Case0113
-SELECT least(d, e) AS r FROM t;
+SELECT greatest(1 DIV b, a) AS r FROM t;
 
 -- name: Case0114
-SELECT length(s) AS r FROM t;
+SELECT least(a, b, c) AS r FROM t;
 
 -- name: Case0115
-SELECT char_length(s) AS r FROM t;
+SELECT least(s, u) AS r FROM t;
 
 -- name: Case0116
-SELECT length(s) AS r FROM t;
+SELECT least(s, u) AS r FROM t;
 
 -- name: Case0117
-SELECT upper(s) AS r FROM t;
+SELECT greatest(x, y) AS r FROM t;
 
 -- name: Case0118
-SELECT lower(s) AS r FROM t;
+SELECT least(d, e) AS r FROM t;
 
 -- name: Case0119
-SELECT upper(s) AS r FROM t;
+SELECT length(s) AS r FROM t;
 
 -- name: Case0120
-SELECT substring(s, 2) AS r FROM t;
+SELECT char_length(s) AS r FROM t;
 
 -- name: Case0121
-SELECT substring(s, 2, 3) AS r FROM t;
+SELECT length(s) AS r FROM t;
 
 -- name: Case0122
-SELECT substr(s, 0, 2) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0123
-SELECT substring(s, -3) AS r FROM t;
+SELECT lower(s) AS r FROM t;
 
 -- name: Case0124
-SELECT substring(s, -3, 2) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0125
-SELECT substring(s, 10) AS r FROM t;
+SELECT substring(s, 2) AS r FROM t;
 
 -- name: Case0126
-SELECT substring(s, 2, -1) AS r FROM t;
+SELECT substring(s, 2, 3) AS r FROM t;
 
 -- name: Case0127
-SELECT substring(s, 2, 2) AS r FROM t;
+SELECT substr(s, 0, 2) AS r FROM t;
 
 -- name: Case0128
-SELECT substring(s, i) AS r FROM t;
+SELECT substring(s, -3) AS r FROM t;
 
 -- name: Case0129
-SELECT concat(s, u) AS r FROM t;
+SELECT substring(s, -3, 2) AS r FROM t;
 
 -- name: Case0130
-SELECT concat(s, u) AS r FROM t;
+SELECT substring(s, 10) AS r FROM t;
 
 -- name: Case0131
-SELECT concat(s) AS r FROM t;
+SELECT substring(s, 2, -1) AS r FROM t;
 
 -- name: Case0132
-SELECT s || u AS r FROM t;
+SELECT substring(s, 2, 2) AS r FROM t;
 
 -- name: Case0133
-SELECT s || 'x' || u AS r FROM t;
+SELECT substring(s, i) AS r FROM t;
 
 -- name: Case0134
-SELECT trim(s) AS r FROM t;
+SELECT concat(s, u) AS r FROM t;
 
 -- name: Case0135
-SELECT ltrim(s) AS r FROM t;
+SELECT concat(s, u) AS r FROM t;
 
 -- name: Case0136
-SELECT rtrim(s) AS r FROM t;
+SELECT concat(s) AS r FROM t;
 
 -- name: Case0137
-SELECT trim(s) AS r FROM t;
+SELECT s || u AS r FROM t;
 
 -- name: Case0138
-SELECT starts_with(s, 'he') AS r FROM t;
+SELECT s || 'x' || u AS r FROM t;
 
 -- name: Case0139
-SELECT starts_with(s, u) AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case0140
-SELECT ends_with(s, 'lo') AS r FROM t;
+SELECT ltrim(s) AS r FROM t;
 
 -- name: Case0141
-SELECT ends_with(s, 'x') AS r FROM t;
+SELECT rtrim(s) AS r FROM t;
 
 -- name: Case0142
-SELECT contains(s, 'ell') AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case0143
-SELECT contains(s, '') AS r FROM t;
+SELECT starts_with(s, 'he') AS r FROM t;
 
 -- name: Case0144
-SELECT replace(s, 'l', 'L') AS r FROM t;
+SELECT starts_with(s, u) AS r FROM t;
 
 -- name: Case0145
-SELECT replace(s, 'l') AS r FROM t;
+SELECT ends_with(s, 'lo') AS r FROM t;
 
 -- name: Case0146
-SELECT replace(s, '', 'x') AS r FROM t;
+SELECT ends_with(s, 'x') AS r FROM t;
 
 -- name: Case0147
-SELECT replace(s, u, 'x') AS r FROM t;
+SELECT contains(s, 'ell') AS r FROM t;
 
 -- name: Case0148
-SELECT lpad(s, 5, '*') AS r FROM t;
+SELECT contains(s, '') AS r FROM t;
 
 -- name: Case0149
-SELECT lpad(s, 5) AS r FROM t;
+SELECT replace(s, 'l', 'L') AS r FROM t;
 
 -- name: Case0150
-SELECT lpad(s, 1, '*') AS r FROM t;
+SELECT replace(s, 'l') AS r FROM t;
 
 -- name: Case0151
-SELECT lpad(s, 5, 'xy') AS r FROM t;
+SELECT replace(s, '', 'x') AS r FROM t;
 
 -- name: Case0152
-SELECT lpad(s, 5, '') AS r FROM t;
+SELECT replace(s, u, 'x') AS r FROM t;
 
 -- name: Case0153
-SELECT lpad(s, -1, '*') AS r FROM t;
+SELECT lpad(s, 5, '*') AS r FROM t;
 
 -- name: Case0154
-SELECT rpad(s, 5, '*') AS r FROM t;
+SELECT lpad(s, 5) AS r FROM t;
 
 -- name: Case0155
-SELECT rpad(s, 1) AS r FROM t;
+SELECT lpad(s, 1, '*') AS r FROM t;
 
 -- name: Case0156
-SELECT rpad(s, i, '*') AS r FROM t;
+SELECT lpad(s, 5, 'xy') AS r FROM t;
 
 -- name: Case0157
-SELECT lpad(s, 2147483647, '*') AS r FROM t;
+SELECT lpad(s, 5, '') AS r FROM t;
 
 -- name: Case0158
-SELECT s LIKE 'h%' AS r FROM t;
+SELECT lpad(s, -1, '*') AS r FROM t;
 
 -- name: Case0159
-SELECT s LIKE 'h_llo' AS r FROM t;
+SELECT rpad(s, 5, '*') AS r FROM t;
 
 -- name: Case0160
-SELECT s LIKE 'h_llo' AS r FROM t;
+SELECT rpad(s, 1) AS r FROM t;
 
 -- name: Case0161
-SELECT s LIKE '%' AS r FROM t;
+SELECT rpad(s, i, '*') AS r FROM t;
 
 -- name: Case0162
-SELECT s NOT LIKE 'x%' AS r FROM t;
+SELECT lpad(s, 2147483647, '*') AS r FROM t;
 
 -- name: Case0163
-SELECT s LIKE u AS r FROM t;
+SELECT s LIKE 'h%' AS r FROM t;
 
 -- name: Case0164
-SELECT s LIKE 'a\%b' AS r FROM t;
+SELECT s LIKE 'h_llo' AS r FROM t;
 
 -- name: Case0165
-SELECT s LIKE 'a\%b' AS r FROM t;
+SELECT s LIKE 'h_llo' AS r FROM t;
 
 -- name: Case0166
-SELECT s LIKE 'a.b' AS r FROM t;
+SELECT s LIKE '%' AS r FROM t;
 
 -- name: Case0167
-SELECT s LIKE '%é_' AS r FROM t;
+SELECT s NOT LIKE 'x%' AS r FROM t;
 
 -- name: Case0168
-SELECT s LIKE 'a!%b' ESCAPE '!' AS r FROM t;
+SELECT s LIKE u AS r FROM t;
 
 -- name: Case0169
-SELECT s LIKE 'a\\' AS r FROM t;
+SELECT s LIKE 'a\%b' AS r FROM t;
 
 -- name: Case0170
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+SELECT s LIKE 'a\%b' AS r FROM t;
 
 -- name: Case0171
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+SELECT s LIKE 'a.b' AS r FROM t;
 
 -- name: Case0172
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+SELECT s LIKE '%é_' AS r FROM t;
 
 -- name: Case0173
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+SELECT s LIKE 'a!%b' ESCAPE '!' AS r FROM t;
 
 -- name: Case0174
-SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
+SELECT s LIKE 'a\\' AS r FROM t;
 
 -- name: Case0175
 SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0176
-SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0177
-SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0178
-SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0179
-SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0180
-SELECT IF(s LIKE '%é', 'e', 'no') AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 1 WHEN s LIKE '%yz' THEN 2 WHEN s LIKE '%mm%' THEN 3 WHEN s LIKE 'exact' THEN 4 ELSE 0 END AS r FROM t;
 
 -- name: Case0181
-SELECT IF(s LIKE 'a_', 'two', 'no') AS r FROM t;
+SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
 
 -- name: Case0182
-SELECT s RLIKE '^h.*o$' AS r FROM t;
+SELECT IF(s LIKE 'a\%%', 'pct', 'no') AS r FROM t;
 
 -- name: Case0183
-SELECT s RLIKE 'z' AS r FROM t;
+SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
 
 -- name: Case0184
-SELECT s REGEXP 'l+' AS r FROM t;
+SELECT IF(s LIKE 'a!_%' ESCAPE '!', 'us', 'no') AS r FROM t;
 
 -- name: Case0185
-SELECT s RLIKE u AS r FROM t;
+SELECT IF(s LIKE '%é', 'e', 'no') AS r FROM t;
 
 -- name: Case0186
-SELECT s RLIKE '(' AS r FROM t;
+SELECT IF(s LIKE 'a_', 'two', 'no') AS r FROM t;
 
 -- name: Case0187
-SELECT s RLIKE '(' AS r FROM t;
+SELECT s RLIKE '^h.*o$' AS r FROM t;
 
 -- name: Case0188
-SELECT upper(s) RLIKE '(' AS r FROM t;
+SELECT s RLIKE 'z' AS r FROM t;
 
 -- name: Case0189
-SELECT upper(s) RLIKE '(' AS r FROM t;
+SELECT s REGEXP 'l+' AS r FROM t;
 
 -- name: Case0190
-SELECT n[9] LIKE 'a\\' AS r FROM t;
+SELECT s RLIKE u AS r FROM t;
 
 -- name: Case0191
-SELECT IF(s LIKE 'a\\', 1, 2) AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case0192
-SELECT element_at(m, s) AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case0193
-SELECT element_at(m, s) AS r FROM t;
+SELECT upper(s) RLIKE '(' AS r FROM t;
 
 -- name: Case0194
-SELECT element_at(n, 3) AS r FROM t;
+SELECT upper(s) RLIKE '(' AS r FROM t;
 
 -- name: Case0195
-SELECT map_contains_key(m, 'k') AS r FROM t;
+SELECT n[9] LIKE 'a\\' AS r FROM t;
 
 -- name: Case0196
-SELECT map_contains_key(m, 'z') AS r FROM t;
+SELECT IF(s LIKE 'a\\', 1, 2) AS r FROM t;
 
 -- name: Case0197
-SELECT map_contains_key(m, 'z') AS r FROM t;
+SELECT element_at(m, s) AS r FROM t;
 
 -- name: Case0198
-SELECT cardinality(m) AS r FROM t;
+SELECT element_at(m, s) AS r FROM t;
 
 -- name: Case0199
-SELECT size(m) AS r FROM t;
+SELECT element_at(n, 3) AS r FROM t;
 
 -- name: Case0200
-SELECT cardinality(m) AS r FROM t;
+SELECT map_contains_key(m, 'k') AS r FROM t;
 
 -- name: Case0201
-SELECT m[s] AS r FROM t;
+SELECT map_contains_key(m, 'z') AS r FROM t;
 
 -- name: Case0202
-SELECT m AS r FROM t;
+SELECT map_contains_key(m, 'z') AS r FROM t;
 
 -- name: Case0203
-SELECT map('a', a, 'b', 2) AS r FROM t;
+SELECT cardinality(m) AS r FROM t;
 
 -- name: Case0204
-SELECT map(s, a) AS r FROM t;
+SELECT size(m) AS r FROM t;
 
 -- name: Case0205
-SELECT map('a', a) AS r FROM t;
+SELECT cardinality(m) AS r FROM t;
 
 -- name: Case0206
-SELECT map(i, s, 2, 'two') AS r FROM t;
+SELECT m[s] AS r FROM t;
 
 -- name: Case0207
-SELECT map(s, 1) AS r FROM t;
+SELECT m AS r FROM t;
 
 -- name: Case0208
-SELECT map('a', 1, s, 2) AS r FROM t;
+SELECT map('a', a, 'b', 2) AS r FROM t;
 
 -- name: Case0209
-SELECT map(1, 'x', 1, 'y') AS r FROM t;
+SELECT map(s, a) AS r FROM t;
 
 -- name: Case0210
-SELECT map(s, a DIV 0) AS r FROM t;
+SELECT map('a', a) AS r FROM t;
 
 -- name: Case0211
-SELECT map('a', 1)['a'] AS r FROM t;
+SELECT map(i, s, 2, 'two') AS r FROM t;
 
 -- name: Case0212
-SELECT element_at(map(s, a, 'z', 0), 'z') AS r FROM t;
+SELECT map(s, 1) AS r FROM t;
 
 -- name: Case0213
-SELECT cardinality(map(s, a, 'z', 0)) AS r FROM t;
+SELECT map('a', 1, s, 2) AS r FROM t;
 
 -- name: Case0214
-SELECT cardinality(map()) AS r FROM t;
+SELECT map(1, 'x', 1, 'y') AS r FROM t;
 
 -- name: Case0215
-SELECT map_contains_key(map(i, x), 3) AS r FROM t;
+SELECT map(s, a DIV 0) AS r FROM t;
 
 -- name: Case0216
-SELECT IF(s IS NULL, NULL, map(s, a)) AS r FROM t;
+SELECT map('a', 1)['a'] AS r FROM t;
 
 -- name: Case0217
-SELECT map_concat(m, map('z', CAST(9 AS BIGINT))) AS r FROM t;
+SELECT element_at(map(s, a, 'z', 0), 'z') AS r FROM t;
 
 -- name: Case0218
-SELECT map_concat(m, map('z', a)) AS r FROM t;
+SELECT cardinality(map(s, a, 'z', 0)) AS r FROM t;
 
 -- name: Case0219
-SELECT map_concat(m, map('a', CAST(9 AS BIGINT))) AS r FROM t;
+SELECT cardinality(map()) AS r FROM t;
 
 -- name: Case0220
-SELECT map_concat(map(CAST(1 AS BIGINT), 'x'), n) AS r FROM t;
+SELECT map_contains_key(map(i, x), 3) AS r FROM t;
 
 -- name: Case0221
-SELECT cardinality(map_concat(m, m)) AS r FROM t;
+SELECT IF(s IS NULL, NULL, map(s, a)) AS r FROM t;
 
 -- name: Case0222
-SELECT str_to_map(s) AS r FROM t;
+SELECT map_concat(m, map('z', CAST(9 AS BIGINT))) AS r FROM t;
 
 -- name: Case0223
-SELECT str_to_map(s, ';', '=') AS r FROM t;
+SELECT map_concat(m, map('z', a)) AS r FROM t;
 
 -- name: Case0224
-SELECT str_to_map(s) AS r FROM t;
+SELECT map_concat(m, map('a', CAST(9 AS BIGINT))) AS r FROM t;
 
 -- name: Case0225
-SELECT str_to_map(s) AS r FROM t;
+SELECT map_concat(map(CAST(1 AS BIGINT), 'x'), n) AS r FROM t;
 
 -- name: Case0226
-SELECT str_to_map(s, u) AS r FROM t;
+SELECT cardinality(map_concat(m, m)) AS r FROM t;
 
 -- name: Case0227
 SELECT str_to_map(s) AS r FROM t;
 
 -- name: Case0228
-SELECT str_to_map(s, ',', u) AS r FROM t;
+SELECT str_to_map(s, ';', '=') AS r FROM t;
 
 -- name: Case0229
 SELECT str_to_map(s) AS r FROM t;
@@ -705,745 +705,745 @@ SELECT str_to_map(s) AS r FROM t;
 SELECT str_to_map(s) AS r FROM t;
 
 -- name: Case0231
-SELECT str_to_map(s, r'[,;]\s*', r'\s*=\s*') AS r FROM t;
-
--- name: Case0232
 SELECT str_to_map(s, u) AS r FROM t;
 
+-- name: Case0232
+SELECT str_to_map(s) AS r FROM t;
+
 -- name: Case0233
-SELECT str_to_map(s, '', '') AS r FROM t;
+SELECT str_to_map(s, ',', u) AS r FROM t;
 
 -- name: Case0234
-SELECT str_to_map(s, ',', '') AS r FROM t;
+SELECT str_to_map(s) AS r FROM t;
 
 -- name: Case0235
-SELECT str_to_map(s, r'\b', '=') AS r FROM t;
+SELECT str_to_map(s) AS r FROM t;
 
 -- name: Case0236
-SELECT str_to_map(s, ',', ':') AS r FROM t;
+SELECT str_to_map(s, r'[,;]\s*', r'\s*=\s*') AS r FROM t;
 
 -- name: Case0237
-SELECT str_to_map(s, r'(a)\1') AS r FROM t;
+SELECT str_to_map(s, u) AS r FROM t;
 
 -- name: Case0238
-SELECT element_at(str_to_map(s, '&', '='), 'q') AS r FROM t;
+SELECT str_to_map(s, '', '') AS r FROM t;
 
 -- name: Case0239
-SELECT cardinality(str_to_map(s, '&', '=')) AS r FROM t;
+SELECT str_to_map(s, ',', '') AS r FROM t;
 
 -- name: Case0240
-SELECT to_json(m) AS r FROM t;
+SELECT str_to_map(s, r'\b', '=') AS r FROM t;
 
 -- name: Case0241
-SELECT to_json(m) AS r FROM t;
+SELECT str_to_map(s, ',', ':') AS r FROM t;
 
 -- name: Case0242
-SELECT to_json(m) AS r FROM t;
+SELECT str_to_map(s, r'(a)\1') AS r FROM t;
 
 -- name: Case0243
-SELECT to_json(m, map()) AS r FROM t;
+SELECT element_at(str_to_map(s, '&', '='), 'q') AS r FROM t;
 
 -- name: Case0244
-SELECT to_json(n) AS r FROM t;
+SELECT cardinality(str_to_map(s, '&', '=')) AS r FROM t;
 
 -- name: Case0245
-SELECT to_json(map(s, 1)) AS r FROM t;
+SELECT to_json(m) AS r FROM t;
 
 -- name: Case0246
-SELECT to_json(map('x', x)) AS r FROM t;
+SELECT to_json(m) AS r FROM t;
 
 -- name: Case0247
-SELECT to_json(map('x', x, 'y', y)) AS r FROM t;
+SELECT to_json(m) AS r FROM t;
 
 -- name: Case0248
-SELECT to_json(map('x', x)) AS r FROM t;
+SELECT to_json(m, map()) AS r FROM t;
 
 -- name: Case0249
-SELECT to_json(map('x', x, 'y', -x)) AS r FROM t;
+SELECT to_json(n) AS r FROM t;
 
 -- name: Case0250
-SELECT to_json(map('x', x, 'y', 2.0D)) AS r FROM t;
+SELECT to_json(map(s, 1)) AS r FROM t;
 
 -- name: Case0251
-SELECT to_json(map('p', p, 'q', q)) AS r FROM t;
+SELECT to_json(map('x', x)) AS r FROM t;
 
 -- name: Case0252
-SELECT to_json(map(i, j)) AS r FROM t;
+SELECT to_json(map('x', x, 'y', y)) AS r FROM t;
 
 -- name: Case0253
-SELECT to_json(map('d', d, 'e', e)) AS r FROM t;
+SELECT to_json(map('x', x)) AS r FROM t;
 
 -- name: Case0254
-SELECT to_json(md) AS r FROM t;
+SELECT to_json(map('x', x, 'y', -x)) AS r FROM t;
 
 -- name: Case0255
-SELECT to_json(map('w', CAST(s AS DECIMAL(10, 9)))) AS r FROM t;
+SELECT to_json(map('x', x, 'y', 2.0D)) AS r FROM t;
 
 -- name: Case0256
-SELECT to_json(map('z', z)) AS r FROM t;
+SELECT to_json(map('p', p, 'q', q)) AS r FROM t;
 
 -- name: Case0257
-SELECT to_json(map('v', CAST(0 AS DECIMAL(10, 9)))) AS r FROM t;
+SELECT to_json(map(i, j)) AS r FROM t;
 
 -- name: Case0258
-SELECT to_json(str_to_map(s)) AS r FROM t;
+SELECT to_json(map('d', d, 'e', e)) AS r FROM t;
 
 -- name: Case0259
-SELECT to_json(map(s, a)) AS r FROM t;
+SELECT to_json(md) AS r FROM t;
 
 -- name: Case0260
-SELECT try_element_at(m, s) AS r FROM t;
+SELECT to_json(map('w', CAST(s AS DECIMAL(10, 9)))) AS r FROM t;
 
 -- name: Case0261
-SELECT try_element_at(m, s) AS r FROM t;
+SELECT to_json(map('z', z)) AS r FROM t;
 
 -- name: Case0262
-SELECT try_element_at(m, s) AS r FROM t;
+SELECT to_json(map('v', CAST(0 AS DECIMAL(10, 9)))) AS r FROM t;
 
 -- name: Case0263
-SELECT try_element_at(n, 3) AS r FROM t;
+SELECT to_json(str_to_map(s)) AS r FROM t;
 
 -- name: Case0264
-SELECT raise_error('boom') AS r FROM t;
+SELECT to_json(map(s, a)) AS r FROM t;
 
 -- name: Case0265
-SELECT raise_error(s) AS r FROM t;
+SELECT try_element_at(m, s) AS r FROM t;
 
 -- name: Case0266
-SELECT raise_error(s) AS r FROM t;
+SELECT try_element_at(m, s) AS r FROM t;
 
 -- name: Case0267
-SELECT CASE WHEN a > 0 THEN a ELSE raise_error('a must be positive') END AS r FROM t;
+SELECT try_element_at(m, s) AS r FROM t;
 
 -- name: Case0268
-SELECT CASE WHEN a > 0 THEN a ELSE raise_error('a must be positive') END AS r FROM t;
+SELECT try_element_at(n, 3) AS r FROM t;
 
 -- name: Case0269
-SELECT COALESCE(s, raise_error('s is NULL')) AS r FROM t;
+SELECT raise_error('boom') AS r FROM t;
 
 -- name: Case0270
-SELECT COALESCE(s, raise_error('s is NULL')) AS r FROM t;
+SELECT raise_error(s) AS r FROM t;
 
 -- name: Case0271
-SELECT IF(a > 0, i, raise_error('no')) AS r FROM t;
+SELECT raise_error(s) AS r FROM t;
 
 -- name: Case0272
-SELECT raise_error('boom') + a AS r FROM t;
+SELECT CASE WHEN a > 0 THEN a ELSE raise_error('a must be positive') END AS r FROM t;
 
 -- name: Case0273
-SELECT raise_error('boom') + a AS r FROM t;
+SELECT CASE WHEN a > 0 THEN a ELSE raise_error('a must be positive') END AS r FROM t;
 
 -- name: Case0274
-SELECT assert_true(a > 0) AS r FROM t;
+SELECT COALESCE(s, raise_error('s is NULL')) AS r FROM t;
 
 -- name: Case0275
-SELECT assert_true(a > 0) AS r FROM t;
+SELECT COALESCE(s, raise_error('s is NULL')) AS r FROM t;
 
 -- name: Case0276
-SELECT assert_true(a > 0) AS r FROM t;
+SELECT IF(a > 0, i, raise_error('no')) AS r FROM t;
 
 -- name: Case0277
-SELECT assert_true(a > 0, 'a must be positive') AS r FROM t;
+SELECT raise_error('boom') + a AS r FROM t;
 
 -- name: Case0278
-SELECT assert_true(a > 0, 'a must be positive') AS r FROM t;
+SELECT raise_error('boom') + a AS r FROM t;
 
 -- name: Case0279
-SELECT assert_true(a > 0, s) AS r FROM t;
+SELECT assert_true(a > 0) AS r FROM t;
 
 -- name: Case0280
-SELECT IF(a IS NULL, NULL, assert_true(a > 0)) AS r FROM t;
+SELECT assert_true(a > 0) AS r FROM t;
 
 -- name: Case0281
-SELECT year(d) AS r FROM t;
+SELECT assert_true(a > 0) AS r FROM t;
 
 -- name: Case0282
-SELECT month(d) AS r FROM t;
+SELECT assert_true(a > 0, 'a must be positive') AS r FROM t;
 
 -- name: Case0283
-SELECT day(d) AS r FROM t;
+SELECT assert_true(a > 0, 'a must be positive') AS r FROM t;
 
 -- name: Case0284
-SELECT dayofmonth(d) AS r FROM t;
+SELECT assert_true(a > 0, s) AS r FROM t;
 
 -- name: Case0285
-SELECT year(d) AS r FROM t;
+SELECT IF(a IS NULL, NULL, assert_true(a > 0)) AS r FROM t;
 
 -- name: Case0286
-SELECT date_add(d, 1) AS r FROM t;
+SELECT year(d) AS r FROM t;
 
 -- name: Case0287
-SELECT date_add(d, i) AS r FROM t;
+SELECT month(d) AS r FROM t;
 
 -- name: Case0288
-SELECT date_sub(d, 1) AS r FROM t;
+SELECT day(d) AS r FROM t;
 
 -- name: Case0289
-SELECT date_add(d, i) AS r FROM t;
+SELECT dayofmonth(d) AS r FROM t;
 
 -- name: Case0290
-SELECT date_add(d, 2147483647) AS r FROM t;
+SELECT year(d) AS r FROM t;
 
 -- name: Case0291
-SELECT datediff(d, e) AS r FROM t;
+SELECT date_add(d, 1) AS r FROM t;
 
 -- name: Case0292
-SELECT datediff(e, d) AS r FROM t;
+SELECT date_add(d, i) AS r FROM t;
 
 -- name: Case0293
-SELECT datediff(d, e) AS r FROM t;
+SELECT date_sub(d, 1) AS r FROM t;
 
 -- name: Case0294
-SELECT d >= DATE '2024-01-01' AS r FROM t;
+SELECT date_add(d, i) AS r FROM t;
 
 -- name: Case0295
-SELECT d < DATE '2024-01-01' AS r FROM t;
+SELECT date_add(d, 2147483647) AS r FROM t;
 
 -- name: Case0296
-SELECT a = b AS r FROM t;
+SELECT datediff(d, e) AS r FROM t;
 
 -- name: Case0297
-SELECT a <> b AS r FROM t;
+SELECT datediff(e, d) AS r FROM t;
 
 -- name: Case0298
-SELECT a != b AS r FROM t;
+SELECT datediff(d, e) AS r FROM t;
 
 -- name: Case0299
-SELECT a < b AS r FROM t;
+SELECT d >= DATE '2024-01-01' AS r FROM t;
 
 -- name: Case0300
-SELECT i < a AS r FROM t;
+SELECT d < DATE '2024-01-01' AS r FROM t;
 
 -- name: Case0301
-SELECT x = y AS r FROM t;
+SELECT a = b AS r FROM t;
 
 -- name: Case0302
-SELECT x > y AS r FROM t;
+SELECT a <> b AS r FROM t;
 
 -- name: Case0303
-SELECT x = y AS r FROM t;
+SELECT a != b AS r FROM t;
 
 -- name: Case0304
-SELECT x < y AS r FROM t;
+SELECT a < b AS r FROM t;
 
 -- name: Case0305
-SELECT s < u AS r FROM t;
+SELECT i < a AS r FROM t;
 
 -- name: Case0306
-SELECT s < u AS r FROM t;
+SELECT x = y AS r FROM t;
 
 -- name: Case0307
-SELECT s = u AS r FROM t;
+SELECT x > y AS r FROM t;
 
 -- name: Case0308
-SELECT p < q AS r FROM t;
+SELECT x = y AS r FROM t;
 
 -- name: Case0309
-SELECT p = q AS r FROM t;
+SELECT x < y AS r FROM t;
 
 -- name: Case0310
-SELECT d <= e AS r FROM t;
+SELECT s < u AS r FROM t;
 
 -- name: Case0311
-SELECT -a AS r FROM t;
+SELECT s < u AS r FROM t;
 
 -- name: Case0312
-SELECT -x AS r FROM t;
+SELECT s = u AS r FROM t;
 
 -- name: Case0313
-SELECT NULL + (1 DIV 0) AS r FROM t;
+SELECT p < q AS r FROM t;
 
 -- name: Case0314
-SELECT (1 DIV 0) + NULL AS r FROM t;
+SELECT p = q AS r FROM t;
 
 -- name: Case0315
-SELECT a + (1 DIV 0) AS r FROM t;
+SELECT d <= e AS r FROM t;
 
 -- name: Case0316
-SELECT (1 DIV 0) + a AS r FROM t;
+SELECT -a AS r FROM t;
 
 -- name: Case0317
-SELECT a + (1 DIV 0) AS r FROM t;
+SELECT -x AS r FROM t;
 
 -- name: Case0318
-SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
+SELECT NULL + (1 DIV 0) AS r FROM t;
 
 -- name: Case0319
-SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
+SELECT (1 DIV 0) + NULL AS r FROM t;
 
 -- name: Case0320
-SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
+SELECT a + (1 DIV 0) AS r FROM t;
 
 -- name: Case0321
-SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
+SELECT (1 DIV 0) + a AS r FROM t;
 
 -- name: Case0322
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+SELECT a + (1 DIV 0) AS r FROM t;
 
 -- name: Case0323
-SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
+SELECT (100 DIV a) * (b DIV 0) AS r FROM t;
 
 -- name: Case0324
-SELECT a DIV b AS r FROM t;
+SELECT (a DIV 0) + (9223372036854775807 + a) AS r FROM t;
 
 -- name: Case0325
-SELECT m['zz'] AS r FROM t;
+SELECT (9223372036854775807 + a) + (a DIV 0) AS r FROM t;
 
 -- name: Case0326
-SELECT abs(a) AS r FROM t;
+SELECT concat(s, CAST(u AS VARCHAR), CAST(1 DIV a AS VARCHAR)) AS r FROM t;
 
 -- name: Case0327
-SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
 
 -- name: Case0328
-SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
+SELECT concat(CAST(1 DIV a AS VARCHAR), s, u) AS r FROM t;
 
 -- name: Case0329
-SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
+SELECT a DIV b AS r FROM t;
 
 -- name: Case0330
-SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
+SELECT m['zz'] AS r FROM t;
 
 -- name: Case0331
-SELECT (a DIV 0 > 1) AND p AS r FROM t;
+SELECT abs(a) AS r FROM t;
 
 -- name: Case0332
-SELECT p AND (a DIV 0 > 1) AS r FROM t;
+SELECT (a DIV 0 > 1) AND FALSE AS r FROM t;
 
 -- name: Case0333
-SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
+SELECT FALSE AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0334
-SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
+SELECT (a DIV 0 > 1) AND TRUE AS r FROM t;
 
 -- name: Case0335
-SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
+SELECT TRUE AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0336
-SELECT (a DIV 0 > 1) OR p AS r FROM t;
+SELECT (a DIV 0 > 1) AND p AS r FROM t;
 
 -- name: Case0337
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+SELECT p AND (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0338
-SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
+SELECT (a DIV 0 > 1) OR TRUE AS r FROM t;
 
 -- name: Case0339
-SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
+SELECT TRUE OR (a DIV 0 > 1) AS r FROM t;
 
 -- name: Case0340
-SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
+SELECT (a DIV 0 > 1) OR FALSE AS r FROM t;
 
 -- name: Case0341
-SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
+SELECT (a DIV 0 > 1) OR p AS r FROM t;
 
 -- name: Case0342
-SELECT p AND q AS r FROM t;
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0343
-SELECT p AND q AS r FROM t;
+SELECT 100 DIV a > 1 AND a <> 0 AS r FROM t;
 
 -- name: Case0344
-SELECT q AND p AS r FROM t;
+SELECT a <> 0 AND 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0345
-SELECT p AND q AS r FROM t;
+SELECT a = 0 OR 100 DIV a > 1 AS r FROM t;
 
 -- name: Case0346
-SELECT p OR q AS r FROM t;
+SELECT 100 DIV a > 1 OR a = 0 AS r FROM t;
 
 -- name: Case0347
-SELECT p OR q AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0348
-SELECT p AND q AND TRUE AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0349
-SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
+SELECT q AND p AS r FROM t;
 
 -- name: Case0350
-SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
+SELECT p AND q AS r FROM t;
 
 -- name: Case0351
-SELECT NOT (a DIV 0 = 1) AS r FROM t;
+SELECT p OR q AS r FROM t;
 
 -- name: Case0352
-SELECT NOT p AS r FROM t;
+SELECT p OR q AS r FROM t;
 
 -- name: Case0353
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT p AND q AND TRUE AS r FROM t;
 
 -- name: Case0354
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT (a DIV 0 = 1) AND (b + 9223372036854775807 = 1) AS r FROM t;
 
 -- name: Case0355
-SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
+SELECT (b + 9223372036854775807 = 1) AND (a DIV 0 = 1) AS r FROM t;
 
 -- name: Case0356
-SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
+SELECT NOT (a DIV 0 = 1) AS r FROM t;
 
 -- name: Case0357
-SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
+SELECT NOT p AS r FROM t;
 
 -- name: Case0358
-SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0359
-SELECT IF(p, 1, 2) AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0360
-SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
+SELECT CASE WHEN a = 0 THEN 0 ELSE 100 DIV a END AS r FROM t;
 
 -- name: Case0361
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+SELECT IF(a = 0, NULL, 100 DIV a) AS r FROM t;
 
 -- name: Case0362
-SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
+SELECT IF(a <> 0, 100 DIV a, -1) AS r FROM t;
 
 -- name: Case0363
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+SELECT IF(a DIV 0 = 1, 1, 2) AS r FROM t;
 
 -- name: Case0364
-SELECT CASE WHEN p THEN 'a' END AS r FROM t;
+SELECT IF(p, 1, 2) AS r FROM t;
 
 -- name: Case0365
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+SELECT IF(p, 1 DIV 0, 2) AS r FROM t;
 
 -- name: Case0366
-SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
 
 -- name: Case0367
-SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' WHEN a DIV 0 = 1 THEN 'b' ELSE 'c' END AS r FROM t;
 
 -- name: Case0368
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
 
 -- name: Case0369
-SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
+SELECT CASE WHEN p THEN 'a' END AS r FROM t;
 
 -- name: Case0370
-SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
 
 -- name: Case0371
-SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'one' WHEN 2 THEN 'two' ELSE 'many' END AS r FROM t;
 
 -- name: Case0372
-SELECT COALESCE(a, b, 7) AS r FROM t;
+SELECT CASE a WHEN NULL THEN 'null' ELSE 'other' END AS r FROM t;
 
 -- name: Case0373
-SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
 
 -- name: Case0374
-SELECT COALESCE(1 DIV a, 7) AS r FROM t;
+SELECT CASE a WHEN 1 DIV 0 THEN 'x' ELSE 'y' END AS r FROM t;
 
 -- name: Case0375
-SELECT COALESCE(a, b) AS r FROM t;
+SELECT CASE a WHEN 1 THEN 'x' WHEN 1 DIV 0 THEN 'y' ELSE 'z' END AS r FROM t;
 
 -- name: Case0376
-SELECT COALESCE(i, a) AS r FROM t;
+SELECT COALESCE(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0377
-SELECT nvl(a, 1 DIV 0) AS r FROM t;
+SELECT COALESCE(a, b, 7) AS r FROM t;
 
 -- name: Case0378
-SELECT nvl(s, 'dflt') AS r FROM t;
+SELECT COALESCE(a, 1 DIV 0, 7) AS r FROM t;
 
 -- name: Case0379
-SELECT NULLIF(a, 1) AS r FROM t;
+SELECT COALESCE(1 DIV a, 7) AS r FROM t;
 
 -- name: Case0380
-SELECT NULLIF(a, 1) AS r FROM t;
+SELECT COALESCE(a, b) AS r FROM t;
 
 -- name: Case0381
-SELECT NULLIF(a, b) AS r FROM t;
+SELECT COALESCE(i, a) AS r FROM t;
 
 -- name: Case0382
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+SELECT nvl(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0383
-SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
+SELECT nvl(s, 'dflt') AS r FROM t;
 
 -- name: Case0384
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT NULLIF(a, 1) AS r FROM t;
 
 -- name: Case0385
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT NULLIF(a, 1) AS r FROM t;
 
 -- name: Case0386
-SELECT a IN (1, 2, 3) AS r FROM t;
+SELECT NULLIF(a, b) AS r FROM t;
 
 -- name: Case0387
-SELECT a IN (1, NULL, 3) AS r FROM t;
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0388
-SELECT a IN (1, NULL, 3) AS r FROM t;
+SELECT NULLIF(a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0389
-SELECT a NOT IN (1, NULL, 3) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0390
-SELECT a NOT IN (1, 2) AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0391
-SELECT a IN () AS r FROM t;
+SELECT a IN (1, 2, 3) AS r FROM t;
 
 -- name: Case0392
-SELECT a IN () AS r FROM t;
+SELECT a IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0393
-SELECT a NOT IN () AS r FROM t;
+SELECT a IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0394
-SELECT a IN (1, 1 DIV 0) AS r FROM t;
+SELECT a NOT IN (1, NULL, 3) AS r FROM t;
 
 -- name: Case0395
-SELECT a IN (2, 1 DIV 0) AS r FROM t;
+SELECT a NOT IN (1, 2) AS r FROM t;
 
 -- name: Case0396
-SELECT a IN (2, 1 DIV b) AS r FROM t;
+SELECT a IN () AS r FROM t;
 
 -- name: Case0397
-SELECT 1 DIV a IN (1, 2) AS r FROM t;
+SELECT a IN () AS r FROM t;
 
 -- name: Case0398
-SELECT i IN (1, 2147483648) AS r FROM t;
+SELECT a NOT IN () AS r FROM t;
 
 -- name: Case0399
-SELECT s IN ('a', 'b') AS r FROM t;
+SELECT a IN (1, 1 DIV 0) AS r FROM t;
 
 -- name: Case0400
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT a IN (2, 1 DIV 0) AS r FROM t;
 
 -- name: Case0401
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT a IN (2, 1 DIV b) AS r FROM t;
 
 -- name: Case0402
-SELECT a BETWEEN 1 AND 3 AS r FROM t;
+SELECT 1 DIV a IN (1, 2) AS r FROM t;
 
 -- name: Case0403
-SELECT a BETWEEN b AND 3 AS r FROM t;
+SELECT i IN (1, 2147483648) AS r FROM t;
 
 -- name: Case0404
-SELECT a BETWEEN b AND 3 AS r FROM t;
+SELECT s IN ('a', 'b') AS r FROM t;
 
 -- name: Case0405
-SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0406
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0407
-SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
+SELECT a BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0408
-SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
+SELECT a BETWEEN b AND 3 AS r FROM t;
 
 -- name: Case0409
-SELECT TRY(1 DIV 0) AS r FROM t;
+SELECT a BETWEEN b AND 3 AS r FROM t;
 
 -- name: Case0410
-SELECT TRY(a DIV b) AS r FROM t;
+SELECT a NOT BETWEEN 1 AND 3 AS r FROM t;
 
 -- name: Case0411
-SELECT TRY(a DIV b) AS r FROM t;
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
 
 -- name: Case0412
-SELECT TRY(m['k']) AS r FROM t;
+SELECT a BETWEEN 1 DIV 0 AND 3 AS r FROM t;
 
 -- name: Case0413
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+SELECT x BETWEEN 0.05 AND 0.07 AS r FROM t;
 
 -- name: Case0414
-SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
+SELECT TRY(1 DIV 0) AS r FROM t;
 
 -- name: Case0415
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+SELECT TRY(a DIV b) AS r FROM t;
 
 -- name: Case0416
-SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
+SELECT TRY(a DIV b) AS r FROM t;
 
 -- name: Case0417
-SELECT m['k'] AS r FROM t;
+SELECT TRY(m['k']) AS r FROM t;
 
 -- name: Case0418
-SELECT m['k'] AS r FROM t;
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
 
 -- name: Case0419
-SELECT element_at(m, 'k') AS r FROM t;
+SELECT TRY(a + 1) + (1 DIV 0) AS r FROM t;
 
 -- name: Case0420
-SELECT element_at(m, 'j') AS r FROM t;
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
 
 -- name: Case0421
-SELECT m['k'] AS r FROM t;
+SELECT COALESCE(TRY(CAST(s AS INT)), -1) AS r FROM t;
 
 -- name: Case0422
-SELECT n[2] AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0423
-SELECT n[i] AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0424
-SELECT 7 / 2 AS r FROM t;
+SELECT element_at(m, 'k') AS r FROM t;
 
 -- name: Case0425
-SELECT a / b AS r FROM t;
+SELECT element_at(m, 'j') AS r FROM t;
 
 -- name: Case0426
-SELECT x / y AS r FROM t;
+SELECT m['k'] AS r FROM t;
 
 -- name: Case0427
-SELECT 7 DIV 2 AS r FROM t;
+SELECT n[2] AS r FROM t;
 
 -- name: Case0428
-SELECT -7 DIV 2 AS r FROM t;
+SELECT n[i] AS r FROM t;
 
 -- name: Case0429
-SELECT a DIV -1 AS r FROM t;
+SELECT 7 / 2 AS r FROM t;
 
 -- name: Case0430
-SELECT a + 1 AS r FROM t;
+SELECT a / b AS r FROM t;
 
 -- name: Case0431
-SELECT a - 1 AS r FROM t;
+SELECT x / y AS r FROM t;
 
 -- name: Case0432
-SELECT a * 2 AS r FROM t;
+SELECT 7 DIV 2 AS r FROM t;
 
 -- name: Case0433
-SELECT i + 1 AS r FROM t;
+SELECT -7 DIV 2 AS r FROM t;
 
 -- name: Case0434
-SELECT i + a AS r FROM t;
+SELECT a DIV -1 AS r FROM t;
 
 -- name: Case0435
-SELECT i * j AS r FROM t;
+SELECT a + 1 AS r FROM t;
 
 -- name: Case0436
-SELECT -i AS r FROM t;
+SELECT a - 1 AS r FROM t;
 
 -- name: Case0437
-SELECT x + 1 AS r FROM t;
+SELECT a * 2 AS r FROM t;
 
 -- name: Case0438
-SELECT x * 10 AS r FROM t;
+SELECT i + 1 AS r FROM t;
 
 -- name: Case0439
-SELECT a % 0 AS r FROM t;
+SELECT i + a AS r FROM t;
 
 -- name: Case0440
-SELECT -7 % 3 AS r FROM t;
+SELECT i * j AS r FROM t;
 
 -- name: Case0441
-SELECT 7 % -3 AS r FROM t;
+SELECT -i AS r FROM t;
 
 -- name: Case0442
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+SELECT x + 1 AS r FROM t;
 
 -- name: Case0443
-SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
+SELECT x * 10 AS r FROM t;
 
 -- name: Case0444
-SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
+SELECT a % 0 AS r FROM t;
 
 -- name: Case0445
-SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
+SELECT -7 % 3 AS r FROM t;
 
 -- name: Case0446
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+SELECT 7 % -3 AS r FROM t;
 
 -- name: Case0447
-SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
 
 -- name: Case0448
-SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
+SELECT IF(a > 0, 1 DIV 0, 5) AS r FROM t;
 
 -- name: Case0449
-SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN 1 DIV 0 = 1 THEN 1 ELSE 2 END AS r FROM t;
 
 -- name: Case0450
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN FALSE THEN 1 DIV 0 WHEN a > 0 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0451
-SELECT p AND 1 DIV 0 = 1 AS r FROM t;
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0452
-SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
+SELECT CASE WHEN a > 0 THEN 1 WHEN 1 DIV 0 = 1 THEN 2 ELSE 3 END AS r FROM t;
 
 -- name: Case0453
-SELECT 2147483647 + 1 AS r FROM t;
+SELECT FALSE AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0454
-SELECT -2147483648 AS r FROM t;
+SELECT TRUE OR 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0455
-SELECT 2147483648 AS r FROM t;
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0456
-SELECT a IS NULL AS r FROM t;
+SELECT p AND 1 DIV 0 = 1 AS r FROM t;
 
 -- name: Case0457
-SELECT a IS NOT NULL AS r FROM t;
+SELECT COALESCE(NULL, a, 1 DIV 0) AS r FROM t;
 
 -- name: Case0458
-SELECT (1 DIV a) IS NULL AS r FROM t;
+SELECT 2147483647 + 1 AS r FROM t;
 
 -- name: Case0459
-SELECT (1 DIV a) IS NULL AS r FROM t;
+SELECT -2147483648 AS r FROM t;
 
 -- name: Case0460
-SELECT isnull(s) AS r FROM t;
+SELECT 2147483648 AS r FROM t;
 
 -- name: Case0461
-SELECT isnotnull(s) AS r FROM t;
+SELECT a IS NULL AS r FROM t;
 
 -- name: Case0462
-SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
+SELECT a IS NOT NULL AS r FROM t;
 
 -- name: Case0463
-SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
+SELECT (1 DIV a) IS NULL AS r FROM t;
 
 -- name: Case0464
-SELECT a + IF(p, NULL, NULL) AS r FROM t;
+SELECT (1 DIV a) IS NULL AS r FROM t;
 
 -- name: Case0465
-SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
+SELECT isnull(s) AS r FROM t;
 
 -- name: Case0466
-SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
+SELECT isnotnull(s) AS r FROM t;
 
 -- name: Case0467
-SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
+SELECT least(0, CASE x WHEN x THEN NULL END) AS r FROM t;
 
 -- name: Case0468
-SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
+SELECT COALESCE(CASE WHEN p THEN NULL END, 5) AS r FROM t;
 
 -- name: Case0469
-SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
+SELECT a + IF(p, NULL, NULL) AS r FROM t;
 
 -- name: Case0470
-SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
+SELECT a + CASE WHEN a DIV 0 = 1 THEN NULL END AS r FROM t;
 
 -- name: Case0471
-SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
+SELECT CASE NULL WHEN NULL THEN p END AS r FROM t;
 
 -- name: Case0472
-SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;
+SELECT CASE NULL WHEN NULL THEN p ELSE NOT p END AS r FROM t;
 
 -- name: Case0473
-SELECT i >= 3 AND i < 7 AS r FROM t;
+SELECT IF(NULL IN (NULL, NULL), 1, 2) AS r FROM t;
 
 -- name: Case0474
-SELECT i >= 3 AND i < 7 AS r FROM t;
+SELECT IF(NULL BETWEEN NULL AND NULL, 1, 2) AS r FROM t;
 
 -- name: Case0475
-SELECT i > 3 AND i <= 7 AS r FROM t;
+SELECT CAST(CASE s WHEN '' THEN NULL END AS INT) AS r FROM t;
 
 -- name: Case0476
-SELECT i > 3 AND i <= 7 AS r FROM t;
+SELECT CAST(IF(p, NULL, NULL) AS VARCHAR) AS r FROM t;
 
 -- name: Case0477
-SELECT 3 <= i AND 7 > i AS r FROM t;
+SELECT CAST(COALESCE(NULL, NULL) AS BIGINT) + 1 AS r FROM t;
 
 -- name: Case0478
 SELECT i >= 3 AND i < 7 AS r FROM t;
@@ -1452,229 +1452,229 @@ SELECT i >= 3 AND i < 7 AS r FROM t;
 SELECT i >= 3 AND i < 7 AS r FROM t;
 
 -- name: Case0480
-SELECT i >= 7 AND i <= 3 AS r FROM t;
+SELECT i > 3 AND i <= 7 AS r FROM t;
 
 -- name: Case0481
-SELECT i > 2147483647 AND i < 5 AS r FROM t;
+SELECT i > 3 AND i <= 7 AS r FROM t;
 
 -- name: Case0482
-SELECT i >= -2147483648 AND i <= 2147483647 AS r FROM t;
+SELECT 3 <= i AND 7 > i AS r FROM t;
 
 -- name: Case0483
-SELECT i BETWEEN -5 AND 5 AS r FROM t;
+SELECT i >= 3 AND i < 7 AS r FROM t;
 
 -- name: Case0484
-SELECT i BETWEEN -5 AND 5 AS r FROM t;
+SELECT i >= 3 AND i < 7 AS r FROM t;
 
 -- name: Case0485
-SELECT d >= DATE '1994-01-01' AND d < DATE '1995-01-01' AS r FROM t;
+SELECT i >= 7 AND i <= 3 AS r FROM t;
 
 -- name: Case0486
-SELECT d >= DATE '1994-01-01' AND d < DATE '1995-01-01' AS r FROM t;
+SELECT i > 2147483647 AND i < 5 AS r FROM t;
 
 -- name: Case0487
-SELECT d BETWEEN DATE '1994-01-01' AND DATE '1994-01-31' AND i < 3 AS r FROM t;
+SELECT i >= -2147483648 AND i <= 2147483647 AS r FROM t;
 
 -- name: Case0488
-SELECT a >= 10 AND a < 20 AND b > 0 AS r FROM t;
+SELECT i BETWEEN -5 AND 5 AS r FROM t;
 
 -- name: Case0489
-SELECT a >= 10 AND a < 20 AS r FROM t;
+SELECT i BETWEEN -5 AND 5 AS r FROM t;
 
 -- name: Case0490
-SELECT a > -3000000000 AND a < 3000000000 AS r FROM t;
+SELECT d >= DATE '1994-01-01' AND d < DATE '1995-01-01' AS r FROM t;
 
 -- name: Case0491
-SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
+SELECT d >= DATE '1994-01-01' AND d < DATE '1995-01-01' AS r FROM t;
 
 -- name: Case0492
-SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
+SELECT d BETWEEN DATE '1994-01-01' AND DATE '1994-01-31' AND i < 3 AS r FROM t;
 
 -- name: Case0493
-SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
+SELECT a >= 10 AND a < 20 AND b > 0 AS r FROM t;
 
 -- name: Case0494
-SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
+SELECT a >= 10 AND a < 20 AS r FROM t;
 
 -- name: Case0495
-SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
+SELECT a > -3000000000 AND a < 3000000000 AS r FROM t;
 
 -- name: Case0496
 SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
 
 -- name: Case0497
-SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
 
 -- name: Case0498
-SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
 
 -- name: Case0499
-SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
 
 -- name: Case0500
-SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
 
 -- name: Case0501
-SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
+SELECT CASE WHEN s LIKE 'ab%' THEN 'FOO' WHEN s LIKE 'a%' THEN '' ELSE s END AS r FROM t;
 
 -- name: Case0502
-SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
+SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
 
 -- name: Case0503
-SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
+SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
 
 -- name: Case0504
-SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
+SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
 
 -- name: Case0505
-SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
+SELECT CASE WHEN s = 'k' THEN 'a much longer label' WHEN s > 'm' THEN 'é' ELSE u END AS r FROM t;
 
 -- name: Case0506
-SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
+SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
 
 -- name: Case0507
-SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
+SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
 
 -- name: Case0508
-SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
+SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
 
 -- name: Case0509
-SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
+SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
 
 -- name: Case0510
-SELECT CASE WHEN x < 0.5 THEN y WHEN x < 1.5 THEN 2.5 ELSE x END AS r FROM t;
+SELECT CASE WHEN n[1] LIKE '12%' THEN 'FOO' WHEN n[1] LIKE '1%' THEN 'BAR' ELSE n[1] END AS r FROM t;
 
 -- name: Case0511
-SELECT CASE WHEN d < DATE '2000-01-01' THEN d ELSE e END AS r FROM t;
+SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
 
 -- name: Case0512
-SELECT IF(a > 1, b, c) * 2 AS r FROM t;
+SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
 
 -- name: Case0513
-SELECT IF(a > 1, b, c) * 2 AS r FROM t;
+SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
 
 -- name: Case0514
-SELECT IF(a > 1, b, c) * 2 AS r FROM t;
+SELECT CASE WHEN a > 10 THEN 1 WHEN a > 5 THEN b ELSE -1 END AS r FROM t;
 
 -- name: Case0515
-SELECT IF(a > 1, b, c) * 2 AS r FROM t;
+SELECT CASE WHEN x < 0.5 THEN y WHEN x < 1.5 THEN 2.5 ELSE x END AS r FROM t;
 
 -- name: Case0516
-SELECT IF(a > 1, b, c) * 2 AS r FROM t;
+SELECT CASE WHEN d < DATE '2000-01-01' THEN d ELSE e END AS r FROM t;
 
 -- name: Case0517
-SELECT IF(x > y, x, y) + 1.0 AS r FROM t;
+SELECT IF(a > 1, b, c) * 2 AS r FROM t;
 
 -- name: Case0518
-SELECT IF(x > y, x, y) + 1.0 AS r FROM t;
+SELECT IF(a > 1, b, c) * 2 AS r FROM t;
 
 -- name: Case0519
-SELECT concat(substring(s, 1, 3), '/', upper(u)) AS r FROM t;
+SELECT IF(a > 1, b, c) * 2 AS r FROM t;
 
 -- name: Case0520
-SELECT concat(substring(s, 1, 3), '/', upper(u)) AS r FROM t;
+SELECT IF(a > 1, b, c) * 2 AS r FROM t;
 
 -- name: Case0521
-SELECT concat(u, '-', substring(s, 2, 20), 'a long constant part') AS r FROM t;
+SELECT IF(a > 1, b, c) * 2 AS r FROM t;
 
 -- name: Case0522
-SELECT upper(s) AS r FROM t;
+SELECT IF(x > y, x, y) + 1.0 AS r FROM t;
 
 -- name: Case0523
-SELECT upper(s) AS r FROM t;
+SELECT IF(x > y, x, y) + 1.0 AS r FROM t;
 
 -- name: Case0524
-SELECT trim(s) AS r FROM t;
+SELECT concat(substring(s, 1, 3), '/', upper(u)) AS r FROM t;
 
 -- name: Case0525
-SELECT concat(n[1], CAST(a AS VARCHAR)) AS r FROM t;
+SELECT concat(substring(s, 1, 3), '/', upper(u)) AS r FROM t;
 
 -- name: Case0526
-SELECT s LIKE '123%' AS r FROM t;
+SELECT concat(u, '-', substring(s, 2, 20), 'a long constant part') AS r FROM t;
 
 -- name: Case0527
-SELECT s LIKE '123%' AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0528
-SELECT s LIKE '123%' AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0529
-SELECT s LIKE '123%' AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case0530
-SELECT s LIKE '123%' AS r FROM t;
+SELECT concat(n[1], CAST(a AS VARCHAR)) AS r FROM t;
 
 -- name: Case0531
 SELECT s LIKE '123%' AS r FROM t;
 
 -- name: Case0532
-SELECT s LIKE '12345678%' AS r FROM t;
+SELECT s LIKE '123%' AS r FROM t;
 
 -- name: Case0533
-SELECT s LIKE '12345678%' AS r FROM t;
+SELECT s LIKE '123%' AS r FROM t;
 
 -- name: Case0534
-SELECT s LIKE '12345678%' AS r FROM t;
+SELECT s LIKE '123%' AS r FROM t;
 
 -- name: Case0535
-SELECT s LIKE '12345678%' AS r FROM t;
+SELECT s LIKE '123%' AS r FROM t;
 
 -- name: Case0536
-SELECT s LIKE '1%' AS r FROM t;
+SELECT s LIKE '123%' AS r FROM t;
 
 -- name: Case0537
-SELECT s LIKE '1%' AS r FROM t;
+SELECT s LIKE '12345678%' AS r FROM t;
 
 -- name: Case0538
-SELECT s LIKE 'é%' AS r FROM t;
+SELECT s LIKE '12345678%' AS r FROM t;
 
 -- name: Case0539
-SELECT s LIKE 'é%' AS r FROM t;
+SELECT s LIKE '12345678%' AS r FROM t;
 
 -- name: Case0540
-SELECT n[1] LIKE 'ab%' AS r FROM t;
+SELECT s LIKE '12345678%' AS r FROM t;
 
 -- name: Case0541
-SELECT n[1] LIKE 'ab%' AS r FROM t;
+SELECT s LIKE '1%' AS r FROM t;
 
 -- name: Case0542
-SELECT n[1] LIKE 'ab%' AS r FROM t;
+SELECT s LIKE '1%' AS r FROM t;
 
 -- name: Case0543
-SELECT n[1] LIKE 'ab%' AS r FROM t;
+SELECT s LIKE 'é%' AS r FROM t;
 
 -- name: Case0544
-SELECT substring(s, 2, 3) LIKE 'bc%' AS r FROM t;
+SELECT s LIKE 'é%' AS r FROM t;
 
 -- name: Case0545
-SELECT substring(s, 2, 3) LIKE 'bc%' AS r FROM t;
+SELECT n[1] LIKE 'ab%' AS r FROM t;
 
 -- name: Case0546
-SELECT upper(s) LIKE 'AB%' AS r FROM t;
+SELECT n[1] LIKE 'ab%' AS r FROM t;
 
 -- name: Case0547
-SELECT upper(s) LIKE 'AB%' AS r FROM t;
+SELECT n[1] LIKE 'ab%' AS r FROM t;
 
 -- name: Case0548
-SELECT CASE WHEN s LIKE '123%' THEN 'FOO' WHEN s LIKE '124%' THEN 'BAR' WHEN s LIKE '125%' THEN 'BAZ' ELSE s END AS r FROM t;
+SELECT n[1] LIKE 'ab%' AS r FROM t;
 
 -- name: Case0549
-SELECT CASE WHEN s LIKE '123%' THEN 'FOO' WHEN s LIKE '124%' THEN 'BAR' WHEN s LIKE '125%' THEN 'BAZ' ELSE s END AS r FROM t;
+SELECT substring(s, 2, 3) LIKE 'bc%' AS r FROM t;
 
 -- name: Case0550
-SELECT upper(s) AS r FROM t;
+SELECT substring(s, 2, 3) LIKE 'bc%' AS r FROM t;
 
 -- name: Case0551
-SELECT upper(s) AS r FROM t;
+SELECT upper(s) LIKE 'AB%' AS r FROM t;
 
 -- name: Case0552
-SELECT upper(s) AS r FROM t;
+SELECT upper(s) LIKE 'AB%' AS r FROM t;
 
 -- name: Case0553
-SELECT upper(s) AS r FROM t;
+SELECT CASE WHEN s LIKE '123%' THEN 'FOO' WHEN s LIKE '124%' THEN 'BAR' WHEN s LIKE '125%' THEN 'BAZ' ELSE s END AS r FROM t;
 
 -- name: Case0554
-SELECT upper(s) AS r FROM t;
+SELECT CASE WHEN s LIKE '123%' THEN 'FOO' WHEN s LIKE '124%' THEN 'BAR' WHEN s LIKE '125%' THEN 'BAZ' ELSE s END AS r FROM t;
 
 -- name: Case0555
 SELECT upper(s) AS r FROM t;
@@ -1689,2638 +1689,2638 @@ SELECT upper(s) AS r FROM t;
 SELECT upper(s) AS r FROM t;
 
 -- name: Case0559
-SELECT lower(s) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0560
-SELECT lower(s) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0561
-SELECT lower(s) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0562
-SELECT upper(n[1]) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0563
-SELECT concat(upper(s), '/', lower(u)) AS r FROM t;
+SELECT upper(s) AS r FROM t;
 
 -- name: Case0564
-SELECT upper(s) LIKE '%AIR' AS r FROM t;
+SELECT lower(s) AS r FROM t;
 
 -- name: Case0565
-SELECT CAST(aes_decrypt(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709B28A94'), '0000111122223333') AS STRING) AS r FROM t;
+SELECT lower(s) AS r FROM t;
 
 -- name: Case0566
-SELECT aes_decrypt(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709B28A94'), '0000111122223333') AS r FROM t;
+SELECT lower(s) AS r FROM t;
 
 -- name: Case0567
-SELECT CAST(aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB') AS STRING) AS r FROM t;
+SELECT upper(n[1]) AS r FROM t;
 
 -- name: Case0568
-SELECT CAST(aes_decrypt(unbase64('NeTYNgA+PCQBN50DA//O2w=='), 'abcdefghijklmnop12345678', 'ECB') AS STRING) AS r FROM t;
+SELECT concat(upper(s), '/', lower(u)) AS r FROM t;
 
 -- name: Case0569
-SELECT CAST(aes_decrypt(unbase64('9J3iZbIxnmaG+OIA9Amd+A=='), 'abcdefghijklmnop12345678ABCDEFGH', 'ecb', 'pkcs') AS STRING) AS r FROM t;
+SELECT upper(s) LIKE '%AIR' AS r FROM t;
 
 -- name: Case0570
-SELECT CAST(aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93KvhY='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709B28A94'), '0000111122223333') AS STRING) AS r FROM t;
 
 -- name: Case0571
-SELECT CAST(aes_decrypt(unbase64('2NYmDCjgXTbbxGA3/SnJEfFC/JQ7olk2VQWReIAAFKo='), '1234567890abcdef', 'CBC', 'DEFAULT') AS STRING) AS r FROM t;
+SELECT aes_decrypt(unhex('83F16B2AA704794132802D248E6BFD4E380078182D1544813898AC97E709B28A94'), '0000111122223333') AS r FROM t;
 
 -- name: Case0572
-SELECT CAST(aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+0XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM') AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB') AS STRING) AS r FROM t;
 
 -- name: Case0573
-SELECT CAST(aes_decrypt(unbase64('AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', 'This is an AAD mixed into the input') AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('NeTYNgA+PCQBN50DA//O2w=='), 'abcdefghijklmnop12345678', 'ECB') AS STRING) AS r FROM t;
 
 -- name: Case0574
-SELECT CAST(aes_decrypt(unbase64('cxUKNdlZa/6hT6gdhp46OThPcdNONdBwJj/Ctl6z4gWVKfcA6DElJg84LbkueIifjNOTloduKgidk9G9a4BDsn0NjlGLUeG8GH1moPWb/+knBC7oT/OOA06W6rJXudDo'), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('9J3iZbIxnmaG+OIA9Amd+A=='), 'abcdefghijklmnop12345678ABCDEFGH', 'ecb', 'pkcs') AS STRING) AS r FROM t;
 
 -- name: Case0575
-SELECT CAST(aes_decrypt(unbase64('73B0tHM3F7bvmG7yIZB9vMKnzHyuCYjD9PzAI7NJ+kDBWtaFO22n2cKlkNcCzr45a4Uol+sNtQwQAV7iRhBdt6YmXoviemyXJWOZ89G279SgxabaomEIyN/HZwenxeN4'), 'abcdefghijklmnop12345678ABCDEFGH') AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93KvhY='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS STRING) AS r FROM t;
 
 -- name: Case0576
-SELECT CAST(aes_decrypt(bn, s) AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('2NYmDCjgXTbbxGA3/SnJEfFC/JQ7olk2VQWReIAAFKo='), '1234567890abcdef', 'CBC', 'DEFAULT') AS STRING) AS r FROM t;
 
 -- name: Case0577
-SELECT CAST(aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB', 'DEFAULT', 'ignored') AS STRING) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+0XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM') AS STRING) AS r FROM t;
 
 -- name: Case0578
-SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', 'This is an AAD mixed into the input') AS STRING) AS r FROM t;
 
 -- name: Case0579
-SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'ECB', 'DEFAULT', '', '')) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('cxUKNdlZa/6hT6gdhp46OThPcdNONdBwJj/Ctl6z4gWVKfcA6DElJg84LbkueIifjNOTloduKgidk9G9a4BDsn0NjlGLUeG8GH1moPWb/+knBC7oT/OOA06W6rJXudDo'), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS STRING) AS r FROM t;
 
 -- name: Case0580
-SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'CBC', 'DEFAULT', unhex('00000000000000000000000000000000'))) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('73B0tHM3F7bvmG7yIZB9vMKnzHyuCYjD9PzAI7NJ+kDBWtaFO22n2cKlkNcCzr45a4Uol+sNtQwQAV7iRhBdt6YmXoviemyXJWOZ89G279SgxabaomEIyN/HZwenxeN4'), 'abcdefghijklmnop12345678ABCDEFGH') AS STRING) AS r FROM t;
 
 -- name: Case0581
-SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', unhex('000000000000000000000000'))) AS r FROM t;
+SELECT CAST(aes_decrypt(bn, s) AS STRING) AS r FROM t;
 
 -- name: Case0582
-SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', unhex('000000000000000000000000'), 'This is an AAD mixed into the input')) AS r FROM t;
+SELECT CAST(aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB', 'DEFAULT', 'ignored') AS STRING) AS r FROM t;
 
 -- name: Case0583
-SELECT aes_encrypt('This message is longer than a single AES block and should work fine.', 'abcdefghijklmnop12345678ABCDEFGH', 'ECB') = unbase64('agUfTbLT8KPsqbAmQn/YdpohvxqX5bBsfFjtxE5UwqvO6EWSUVyjeDA6r30XyS0ARebsBgXKSExaAVZ40NMgDLQa6/o9pieYwLT5YXI7flU=') AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
 
 -- name: Case0584
-SELECT length(aes_encrypt('0123456789abcdef', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'ECB', 'DEFAULT', '', '')) AS r FROM t;
 
 -- name: Case0585
-SELECT length(aes_encrypt('', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'CBC', 'DEFAULT', unhex('00000000000000000000000000000000'))) AS r FROM t;
 
 -- name: Case0586
-SELECT length(aes_encrypt('Spark', '0000111122223333')) AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', unhex('000000000000000000000000'))) AS r FROM t;
 
 -- name: Case0587
-SELECT length(aes_encrypt('Spark', '0000111122223333', 'CBC')) AS r FROM t;
+SELECT base64(aes_encrypt('Spark', 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', unhex('000000000000000000000000'), 'This is an AAD mixed into the input')) AS r FROM t;
 
 -- name: Case0588
-SELECT length(aes_encrypt('Spark', '0000111122223333', 'GCM', 'DEFAULT', '')) AS r FROM t;
+SELECT aes_encrypt('This message is longer than a single AES block and should work fine.', 'abcdefghijklmnop12345678ABCDEFGH', 'ECB') = unbase64('agUfTbLT8KPsqbAmQn/YdpohvxqX5bBsfFjtxE5UwqvO6EWSUVyjeDA6r30XyS0ARebsBgXKSExaAVZ40NMgDLQa6/o9pieYwLT5YXI7flU=') AS r FROM t;
 
 -- name: Case0589
-SELECT length(aes_encrypt(X'', '0000111122223333')) AS r FROM t;
+SELECT length(aes_encrypt('0123456789abcdef', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
 
 -- name: Case0590
-SELECT CAST(aes_decrypt(aes_encrypt('Spark SQL', '0000111122223333'), '0000111122223333') AS STRING) AS r FROM t;
+SELECT length(aes_encrypt('', 'abcdefghijklmnop', 'ECB')) AS r FROM t;
 
 -- name: Case0591
-SELECT CAST(aes_decrypt(aes_encrypt(s, u, 'CBC'), u, 'CBC') AS STRING) AS r FROM t;
+SELECT length(aes_encrypt('Spark', '0000111122223333')) AS r FROM t;
 
 -- name: Case0592
-SELECT CAST(aes_decrypt(aes_encrypt(s, u, 'GCM', 'NONE', '', 'aad'), u, 'GCM', 'NONE', 'aad') AS STRING) AS r FROM t;
+SELECT length(aes_encrypt('Spark', '0000111122223333', 'CBC')) AS r FROM t;
 
 -- name: Case0593
-SELECT aes_decrypt(aes_encrypt(bn, '0000111122223333', 'cbc'), '0000111122223333', 'CBC') AS r FROM t;
+SELECT length(aes_encrypt('Spark', '0000111122223333', 'GCM', 'DEFAULT', '')) AS r FROM t;
 
 -- name: Case0594
-SELECT aes_encrypt('Spark', '0000111122223333') = aes_encrypt('Spark', '0000111122223333') AS r FROM t;
+SELECT length(aes_encrypt(X'', '0000111122223333')) AS r FROM t;
 
 -- name: Case0595
-SELECT aes_encrypt(s, '0000111122223333', 'CBC') = aes_encrypt(s, '0000111122223333', 'CBC') AS r FROM t;
+SELECT CAST(aes_decrypt(aes_encrypt('Spark SQL', '0000111122223333'), '0000111122223333') AS STRING) AS r FROM t;
 
 -- name: Case0596
-SELECT aes_encrypt('Spark', '0000111122223333', 'ECB') = aes_encrypt('Spark', '0000111122223333', 'ECB') AS r FROM t;
+SELECT CAST(aes_decrypt(aes_encrypt(s, u, 'CBC'), u, 'CBC') AS STRING) AS r FROM t;
 
 -- name: Case0597
-SELECT aes_encrypt(NULL, '0000111122223333') AS r FROM t;
+SELECT CAST(aes_decrypt(aes_encrypt(s, u, 'GCM', 'NONE', '', 'aad'), u, 'GCM', 'NONE', 'aad') AS STRING) AS r FROM t;
 
 -- name: Case0598
-SELECT aes_encrypt('Spark', '0000111122223333', 'GCM', NULL) AS r FROM t;
+SELECT aes_decrypt(aes_encrypt(bn, '0000111122223333', 'cbc'), '0000111122223333', 'CBC') AS r FROM t;
 
 -- name: Case0599
-SELECT aes_decrypt(bn, '0000111122223333') AS r FROM t;
+SELECT aes_encrypt('Spark', '0000111122223333') = aes_encrypt('Spark', '0000111122223333') AS r FROM t;
 
 -- name: Case0600
-SELECT try_aes_decrypt(bn, '0000111122223333') AS r FROM t;
+SELECT aes_encrypt(s, '0000111122223333', 'CBC') = aes_encrypt(s, '0000111122223333', 'CBC') AS r FROM t;
 
 -- name: Case0601
-SELECT aes_encrypt('Spark', '12345') AS r FROM t;
+SELECT aes_encrypt('Spark', '0000111122223333', 'ECB') = aes_encrypt('Spark', '0000111122223333', 'ECB') AS r FROM t;
 
 -- name: Case0602
-SELECT aes_decrypt(X'00', '') AS r FROM t;
+SELECT aes_encrypt(NULL, '0000111122223333') AS r FROM t;
 
 -- name: Case0603
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'GCM', 'PKCS') AS r FROM t;
+SELECT aes_encrypt('Spark', '0000111122223333', 'GCM', NULL) AS r FROM t;
 
 -- name: Case0604
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CTR') AS r FROM t;
+SELECT aes_decrypt(bn, '0000111122223333') AS r FROM t;
 
 -- name: Case0605
-SELECT aes_decrypt(X'00', 'abcdefghijklmnop', 'ECB', 'NONE') AS r FROM t;
+SELECT try_aes_decrypt(bn, '0000111122223333') AS r FROM t;
 
 -- name: Case0606
-SELECT aes_encrypt('Spark', 'short', 'CTR') AS r FROM t;
+SELECT aes_encrypt('Spark', '12345') AS r FROM t;
 
 -- name: Case0607
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB', 'DEFAULT', unhex('00000000000000000000000000000000')) AS r FROM t;
+SELECT aes_decrypt(X'00', '') AS r FROM t;
 
 -- name: Case0608
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CBC', 'DEFAULT', unhex('0000000000')) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'GCM', 'PKCS') AS r FROM t;
 
 -- name: Case0609
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'GCM', 'DEFAULT', unhex('00000000000000000000000000000000')) AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CTR') AS r FROM t;
 
 -- name: Case0610
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CBC', 'DEFAULT', '', 'aad') AS r FROM t;
+SELECT aes_decrypt(X'00', 'abcdefghijklmnop', 'ECB', 'NONE') AS r FROM t;
 
 -- name: Case0611
-SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB', 'DEFAULT', '', 'aad') AS r FROM t;
+SELECT aes_encrypt('Spark', 'short', 'CTR') AS r FROM t;
 
 -- name: Case0612
-SELECT aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93KvhY='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC', 'DEFAULT', 'aad') AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB', 'DEFAULT', unhex('00000000000000000000000000000000')) AS r FROM t;
 
 -- name: Case0613
-SELECT aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CBC', 'DEFAULT', unhex('0000000000')) AS r FROM t;
 
 -- name: Case0614
-SELECT aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+1XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH') AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'GCM', 'DEFAULT', unhex('00000000000000000000000000000000')) AS r FROM t;
 
 -- name: Case0615
-SELECT aes_decrypt(unbase64('AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', 'The ciphertext is valid, but the AAD is wrong') AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'CBC', 'DEFAULT', '', 'aad') AS r FROM t;
 
 -- name: Case0616
-SELECT aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnoq', 'ECB') AS r FROM t;
+SELECT aes_encrypt('Spark', 'abcdefghijklmnop', 'ECB', 'DEFAULT', '', 'aad') AS r FROM t;
 
 -- name: Case0617
-SELECT aes_decrypt(X'0011', '0000111122223333') AS r FROM t;
+SELECT aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93KvhY='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC', 'DEFAULT', 'aad') AS r FROM t;
 
 -- name: Case0618
-SELECT aes_decrypt(X'000000000000000000000000000000', '0000111122223333') AS r FROM t;
+SELECT aes_decrypt(unbase64('+MgyzJxhusYVGWCljk7fhhl6C6oUqWmtdqoaG93='), 'abcdefghijklmnop12345678ABCDEFGH', 'CBC') AS r FROM t;
 
 -- name: Case0619
-SELECT aes_decrypt(X'00000000000000000000000000000000', '0000111122223333', 'CBC') AS r FROM t;
+SELECT aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+1XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH') AS r FROM t;
 
 -- name: Case0620
-SELECT CAST(try_aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB') AS STRING) AS r FROM t;
+SELECT aes_decrypt(unbase64('AAAAAAAAAAAAAAAAQiYi+sTLm7KD9UcZ2nlRdYDe/PX4'), 'abcdefghijklmnop12345678ABCDEFGH', 'GCM', 'DEFAULT', 'The ciphertext is valid, but the AAD is wrong') AS r FROM t;
 
 -- name: Case0621
-SELECT try_aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+1XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH') AS r FROM t;
+SELECT aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnoq', 'ECB') AS r FROM t;
 
 -- name: Case0622
-SELECT try_aes_decrypt(X'00', 'short') AS r FROM t;
+SELECT aes_decrypt(X'0011', '0000111122223333') AS r FROM t;
 
 -- name: Case0623
-SELECT try_aes_decrypt(X'00', 'abcdefghijklmnop', 'CTR') AS r FROM t;
+SELECT aes_decrypt(X'000000000000000000000000000000', '0000111122223333') AS r FROM t;
 
 -- name: Case0624
-SELECT try_aes_decrypt(bn, s, 'GCM', 'DEFAULT', bm) AS r FROM t;
+SELECT aes_decrypt(X'00000000000000000000000000000000', '0000111122223333', 'CBC') AS r FROM t;
 
 -- name: Case0625
-SELECT X'0102' AS r FROM t;
+SELECT CAST(try_aes_decrypt(unbase64('4Hv0UKCx6nfUeAoPZo1z+w=='), 'abcdefghijklmnop', 'ECB') AS STRING) AS r FROM t;
 
 -- name: Case0626
-SELECT x'abc' AS r FROM t;
+SELECT try_aes_decrypt(unbase64('y5la3muiuxN2suj6VsYXB+1XUFjtrUD0/zv5eDafsA3U'), 'abcdefghijklmnop12345678ABCDEFGH') AS r FROM t;
 
 -- name: Case0627
-SELECT X'' AS r FROM t;
+SELECT try_aes_decrypt(X'00', 'short') AS r FROM t;
 
 -- name: Case0628
-SELECT CAST('Spark' AS BINARY) AS r FROM t;
+SELECT try_aes_decrypt(X'00', 'abcdefghijklmnop', 'CTR') AS r FROM t;
 
 -- name: Case0629
-SELECT CAST(X'537061726B' AS STRING) AS r FROM t;
+SELECT try_aes_decrypt(bn, s, 'GCM', 'DEFAULT', bm) AS r FROM t;
 
 -- name: Case0630
-SELECT CAST('é' AS BINARY) AS r FROM t;
+SELECT X'0102' AS r FROM t;
 
 -- name: Case0631
-SELECT binary('ab') AS r FROM t;
+SELECT x'abc' AS r FROM t;
 
 -- name: Case0632
-SELECT length(CAST(bn AS STRING)) AS r FROM t;
+SELECT X'' AS r FROM t;
 
 -- name: Case0633
-SELECT length(CAST(bn AS STRING)) AS r FROM t;
+SELECT CAST('Spark' AS BINARY) AS r FROM t;
 
 -- name: Case0634
-SELECT hex(bn) AS r FROM t;
+SELECT CAST(X'537061726B' AS STRING) AS r FROM t;
 
 -- name: Case0635
-SELECT unhex('4a4B') AS r FROM t;
+SELECT CAST('é' AS BINARY) AS r FROM t;
 
 -- name: Case0636
-SELECT unhex('123') AS r FROM t;
+SELECT binary('ab') AS r FROM t;
 
 -- name: Case0637
-SELECT unhex('zz') AS r FROM t;
+SELECT length(CAST(bn AS STRING)) AS r FROM t;
 
 -- name: Case0638
-SELECT unhex('') AS r FROM t;
+SELECT length(CAST(bn AS STRING)) AS r FROM t;
 
 -- name: Case0639
-SELECT unhex(bn) AS r FROM t;
+SELECT hex(bn) AS r FROM t;
 
 -- name: Case0640
-SELECT base64(bn) AS r FROM t;
+SELECT unhex('4a4B') AS r FROM t;
 
 -- name: Case0641
-SELECT unbase64('U3BhcmsgU1FM') AS r FROM t;
+SELECT unhex('123') AS r FROM t;
 
 -- name: Case0642
-SELECT unbase64('QQ') AS r FROM t;
+SELECT unhex('zz') AS r FROM t;
 
 -- name: Case0643
-SELECT unbase64('QU JD') AS r FROM t;
+SELECT unhex('') AS r FROM t;
 
 -- name: Case0644
-SELECT unbase64('Q') AS r FROM t;
+SELECT unhex(bn) AS r FROM t;
 
 -- name: Case0645
-SELECT unbase64('QQ=x') AS r FROM t;
+SELECT base64(bn) AS r FROM t;
 
 -- name: Case0646
-SELECT to_binary('QUJD', 'base64') AS r FROM t;
+SELECT unbase64('U3BhcmsgU1FM') AS r FROM t;
 
 -- name: Case0647
-SELECT to_binary('abc=', 'BASE64') AS r FROM t;
+SELECT unbase64('QQ') AS r FROM t;
 
 -- name: Case0648
-SELECT to_binary('abc', 'base64') AS r FROM t;
+SELECT unbase64('QU JD') AS r FROM t;
 
 -- name: Case0649
-SELECT to_binary('abcde', 'base64') AS r FROM t;
+SELECT unbase64('Q') AS r FROM t;
 
 -- name: Case0650
-SELECT try_to_binary('abcde', 'base64') AS r FROM t;
+SELECT unbase64('QQ=x') AS r FROM t;
 
 -- name: Case0651
-SELECT to_binary('zz', 'hex') AS r FROM t;
+SELECT to_binary('QUJD', 'base64') AS r FROM t;
 
 -- name: Case0652
-SELECT to_binary('4142') AS r FROM t;
+SELECT to_binary('abc=', 'BASE64') AS r FROM t;
 
 -- name: Case0653
-SELECT try_to_binary('zz') AS r FROM t;
+SELECT to_binary('abc', 'base64') AS r FROM t;
 
 -- name: Case0654
-SELECT to_binary('abc', 'utf-8') AS r FROM t;
+SELECT to_binary('abcde', 'base64') AS r FROM t;
 
 -- name: Case0655
-SELECT try_to_binary('abc', 'nope') AS r FROM t;
+SELECT try_to_binary('abcde', 'base64') AS r FROM t;
 
 -- name: Case0656
-SELECT to_binary(s, NULL) AS r FROM t;
+SELECT to_binary('zz', 'hex') AS r FROM t;
 
 -- name: Case0657
-SELECT bn < bm AS r FROM t;
+SELECT to_binary('4142') AS r FROM t;
 
 -- name: Case0658
-SELECT bn < bm AS r FROM t;
+SELECT try_to_binary('zz') AS r FROM t;
 
 -- name: Case0659
-SELECT bn > bm AS r FROM t;
+SELECT to_binary('abc', 'utf-8') AS r FROM t;
 
 -- name: Case0660
-SELECT bn = X'00FF' AS r FROM t;
+SELECT try_to_binary('abc', 'nope') AS r FROM t;
 
 -- name: Case0661
-SELECT bn = 'A' AS r FROM t;
+SELECT to_binary(s, NULL) AS r FROM t;
 
 -- name: Case0662
-SELECT bn <=> bm AS r FROM t;
+SELECT bn < bm AS r FROM t;
 
 -- name: Case0663
-SELECT concat(bn, bm) AS r FROM t;
+SELECT bn < bm AS r FROM t;
 
 -- name: Case0664
-SELECT concat(bn, bm) AS r FROM t;
+SELECT bn > bm AS r FROM t;
 
 -- name: Case0665
-SELECT concat(bn, 'x') AS r FROM t;
+SELECT bn = X'00FF' AS r FROM t;
 
 -- name: Case0666
-SELECT bn || bm AS r FROM t;
+SELECT bn = 'A' AS r FROM t;
 
 -- name: Case0667
-SELECT substr(bn, -2) AS r FROM t;
+SELECT bn <=> bm AS r FROM t;
 
 -- name: Case0668
-SELECT substr(bn, 2, 1) AS r FROM t;
+SELECT concat(bn, bm) AS r FROM t;
 
 -- name: Case0669
-SELECT substring(bn, -5, 3) AS r FROM t;
+SELECT concat(bn, bm) AS r FROM t;
 
 -- name: Case0670
-SELECT substr(bn, 0) AS r FROM t;
+SELECT concat(bn, 'x') AS r FROM t;
 
 -- name: Case0671
-SELECT substr(bn, 4) AS r FROM t;
+SELECT bn || bm AS r FROM t;
 
 -- name: Case0672
-SELECT substr(bn, 2, -1) AS r FROM t;
+SELECT substr(bn, -2) AS r FROM t;
 
 -- name: Case0673
-SELECT length(bn) AS r FROM t;
+SELECT substr(bn, 2, 1) AS r FROM t;
 
 -- name: Case0674
-SELECT octet_length(bn) AS r FROM t;
+SELECT substring(bn, -5, 3) AS r FROM t;
 
 -- name: Case0675
-SELECT bit_length(bn) AS r FROM t;
+SELECT substr(bn, 0) AS r FROM t;
 
 -- name: Case0676
-SELECT md5(X'') AS r FROM t;
+SELECT substr(bn, 4) AS r FROM t;
 
 -- name: Case0677
-SELECT sha2(CAST('abc' AS BINARY), 256) AS r FROM t;
+SELECT substr(bn, 2, -1) AS r FROM t;
 
 -- name: Case0678
-SELECT crc32(CAST('abc' AS BINARY)) AS r FROM t;
+SELECT length(bn) AS r FROM t;
 
 -- name: Case0679
-SELECT encode('é', 'ISO-8859-1') AS r FROM t;
+SELECT octet_length(bn) AS r FROM t;
 
 -- name: Case0680
-SELECT encode('€', 'ISO-8859-1') AS r FROM t;
+SELECT bit_length(bn) AS r FROM t;
 
 -- name: Case0681
-SELECT encode('A', 'UTF-16') AS r FROM t;
+SELECT md5(X'') AS r FROM t;
 
 -- name: Case0682
-SELECT encode('A', 'utf-16le') AS r FROM t;
+SELECT sha2(CAST('abc' AS BINARY), 256) AS r FROM t;
 
 -- name: Case0683
-SELECT encode('a', 'EBCDIC') AS r FROM t;
+SELECT crc32(CAST('abc' AS BINARY)) AS r FROM t;
 
 -- name: Case0684
-SELECT decode(X'E9', 'ISO-8859-1') AS r FROM t;
+SELECT encode('é', 'ISO-8859-1') AS r FROM t;
 
 -- name: Case0685
-SELECT decode(X'FF', 'UTF-8') AS r FROM t;
+SELECT encode('€', 'ISO-8859-1') AS r FROM t;
 
 -- name: Case0686
-SELECT decode(bn, 'UTF-16') AS r FROM t;
+SELECT encode('A', 'UTF-16') AS r FROM t;
 
 -- name: Case0687
-SELECT decode(2, 1, 'a', 2, 'b', 'c') AS r FROM t;
+SELECT encode('A', 'utf-16le') AS r FROM t;
 
 -- name: Case0688
-SELECT coalesce(bn, X'FF') AS r FROM t;
+SELECT encode('a', 'EBCDIC') AS r FROM t;
 
 -- name: Case0689
-SELECT CASE WHEN p THEN bn ELSE 'z' END AS r FROM t;
+SELECT decode(X'E9', 'ISO-8859-1') AS r FROM t;
 
 -- name: Case0690
-SELECT bn IN (X'01', 'A') AS r FROM t;
+SELECT decode(X'FF', 'UTF-8') AS r FROM t;
 
 -- name: Case0691
-SELECT nullif(bn, X'01') AS r FROM t;
+SELECT decode(bn, 'UTF-16') AS r FROM t;
 
 -- name: Case0692
-SELECT typeof(bn) AS r FROM t;
+SELECT decode(2, 1, 'a', 2, 'b', 'c') AS r FROM t;
 
 -- name: Case0693
-SELECT hash(bn) = hash('abc') AS r FROM t;
+SELECT coalesce(bn, X'FF') AS r FROM t;
 
 -- name: Case0694
-SELECT bitmap_count(X'FF01') AS r FROM t;
+SELECT CASE WHEN p THEN bn ELSE 'z' END AS r FROM t;
 
 -- name: Case0695
-SELECT bitmap_count(bn) AS r FROM t;
+SELECT bn IN (X'01', 'A') AS r FROM t;
 
 -- name: Case0696
-SELECT bitmap_count(X'') AS r FROM t;
+SELECT nullif(bn, X'01') AS r FROM t;
 
 -- name: Case0697
-SELECT greatest(bn, bm) AS r FROM t;
+SELECT typeof(bn) AS r FROM t;
 
 -- name: Case0698
-SELECT least(bn, bm, X'00') AS r FROM t;
+SELECT hash(bn) = hash('abc') AS r FROM t;
 
 -- name: Case0699
-SELECT upper(bn) AS r FROM t;
+SELECT bitmap_count(X'FF01') AS r FROM t;
 
 -- name: Case0700
-SELECT dayofweek(d) AS r FROM t;
+SELECT bitmap_count(bn) AS r FROM t;
 
 -- name: Case0701
-SELECT dayofweek(d) AS r FROM t;
+SELECT bitmap_count(X'') AS r FROM t;
 
 -- name: Case0702
-SELECT dayofweek(d) AS r FROM t;
+SELECT greatest(bn, bm) AS r FROM t;
 
 -- name: Case0703
-SELECT dayofweek(d) AS r FROM t;
+SELECT least(bn, bm, X'00') AS r FROM t;
 
 -- name: Case0704
-SELECT weekday(d) AS r FROM t;
+SELECT upper(bn) AS r FROM t;
 
 -- name: Case0705
-SELECT weekday(d) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0706
-SELECT weekday(d) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0707
-SELECT weekday(d) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0708
-SELECT dayofyear(d) AS r FROM t;
+SELECT dayofweek(d) AS r FROM t;
 
 -- name: Case0709
-SELECT dayofyear(d) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0710
-SELECT dayofyear(d) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0711
-SELECT dayofyear(d) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0712
-SELECT quarter(d) AS r FROM t;
+SELECT weekday(d) AS r FROM t;
 
 -- name: Case0713
-SELECT quarter(d) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0714
-SELECT quarter(d) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0715
-SELECT quarter(d) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0716
-SELECT weekofyear(d) AS r FROM t;
+SELECT dayofyear(d) AS r FROM t;
 
 -- name: Case0717
-SELECT weekofyear(d) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0718
-SELECT weekofyear(d) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0719
-SELECT weekofyear(d) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0720
-SELECT weekofyear(d) AS r FROM t;
+SELECT quarter(d) AS r FROM t;
 
 -- name: Case0721
 SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0722
-SELECT dayname(d) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0723
-SELECT dayname(d) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0724
-SELECT dayname(d) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0725
-SELECT dayname(d) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0726
-SELECT dayname(d) AS r FROM t;
+SELECT weekofyear(d) AS r FROM t;
 
 -- name: Case0727
 SELECT dayname(d) AS r FROM t;
 
 -- name: Case0728
-SELECT monthname(d) AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0729
-SELECT monthname(d) AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0730
-SELECT monthname(d) AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0731
-SELECT monthname(d) AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0732
-SELECT monthname('2024-07-04') AS r FROM t;
+SELECT dayname(d) AS r FROM t;
 
 -- name: Case0733
-SELECT monthname('2024-13-04') AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0734
-SELECT last_day(d) AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0735
-SELECT last_day(d) AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0736
-SELECT last_day(d) AS r FROM t;
+SELECT monthname(d) AS r FROM t;
 
 -- name: Case0737
-SELECT last_day(d) AS r FROM t;
+SELECT monthname('2024-07-04') AS r FROM t;
 
 -- name: Case0738
-SELECT add_months(d, 1) AS r FROM t;
+SELECT monthname('2024-13-04') AS r FROM t;
 
 -- name: Case0739
-SELECT add_months(d, 1) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0740
-SELECT add_months(d, -13) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0741
-SELECT add_months(d, 12) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0742
-SELECT add_months(d, i) AS r FROM t;
+SELECT last_day(d) AS r FROM t;
 
 -- name: Case0743
-SELECT add_months(d, i) AS r FROM t;
+SELECT add_months(d, 1) AS r FROM t;
 
 -- name: Case0744
-SELECT add_months(d, i) AS r FROM t;
+SELECT add_months(d, 1) AS r FROM t;
 
 -- name: Case0745
-SELECT add_months(e, i) AS r FROM t;
+SELECT add_months(d, -13) AS r FROM t;
 
 -- name: Case0746
-SELECT next_day(d, 'TU') AS r FROM t;
+SELECT add_months(d, 12) AS r FROM t;
 
 -- name: Case0747
-SELECT next_day(d, 'mon') AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0748
-SELECT next_day(d, 'Sunday') AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0749
-SELECT next_day(d, s) AS r FROM t;
+SELECT add_months(d, i) AS r FROM t;
 
 -- name: Case0750
-SELECT next_day(d, s) AS r FROM t;
+SELECT add_months(e, i) AS r FROM t;
 
 -- name: Case0751
-SELECT next_day(d, s) AS r FROM t;
+SELECT next_day(d, 'TU') AS r FROM t;
 
 -- name: Case0752
-SELECT make_date(2013, 7, 15) AS r FROM t;
+SELECT next_day(d, 'mon') AS r FROM t;
 
 -- name: Case0753
-SELECT make_date(i, 2, 29) AS r FROM t;
+SELECT next_day(d, 'Sunday') AS r FROM t;
 
 -- name: Case0754
-SELECT make_date(i, 2, 29) AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0755
-SELECT make_date(i, 13, j) AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0756
-SELECT make_date(i, 13, j) AS r FROM t;
+SELECT next_day(d, s) AS r FROM t;
 
 -- name: Case0757
-SELECT make_date(i, 1, 1) AS r FROM t;
+SELECT make_date(2013, 7, 15) AS r FROM t;
 
 -- name: Case0758
-SELECT unix_date(d) AS r FROM t;
+SELECT make_date(i, 2, 29) AS r FROM t;
 
 -- name: Case0759
-SELECT unix_date(d) AS r FROM t;
+SELECT make_date(i, 2, 29) AS r FROM t;
 
 -- name: Case0760
-SELECT unix_date(d) AS r FROM t;
+SELECT make_date(i, 13, j) AS r FROM t;
 
 -- name: Case0761
-SELECT date_from_unix_date(i) AS r FROM t;
+SELECT make_date(i, 13, j) AS r FROM t;
 
 -- name: Case0762
-SELECT date_from_unix_date(i) AS r FROM t;
+SELECT make_date(i, 1, 1) AS r FROM t;
 
 -- name: Case0763
-SELECT date_from_unix_date(i) AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0764
-SELECT months_between(d, e) AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0765
-SELECT months_between(d, e, false) AS r FROM t;
+SELECT unix_date(d) AS r FROM t;
 
 -- name: Case0766
-SELECT months_between(d, e) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0767
-SELECT months_between(d, e) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0768
-SELECT months_between(d, e) AS r FROM t;
+SELECT date_from_unix_date(i) AS r FROM t;
 
 -- name: Case0769
 SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0770
-SELECT months_between(d, e, p) AS r FROM t;
+SELECT months_between(d, e, false) AS r FROM t;
 
 -- name: Case0771
-SELECT dateadd(d, 1) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0772
-SELECT date_diff(d, e) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0773
-SELECT unix_seconds(current_timestamp()) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0774
-SELECT unix_micros(now()) AS r FROM t;
+SELECT months_between(d, e) AS r FROM t;
 
 -- name: Case0775
-SELECT unix_timestamp() AS r FROM t;
+SELECT months_between(d, e, p) AS r FROM t;
 
 -- name: Case0776
-SELECT current_timestamp() = now() AS r FROM t;
+SELECT dateadd(d, 1) AS r FROM t;
 
 -- name: Case0777
-SELECT current_timestamp = current_timestamp() AS r FROM t;
+SELECT date_diff(d, e) AS r FROM t;
 
 -- name: Case0778
-SELECT current_date() AS r FROM t;
+SELECT unix_seconds(current_timestamp()) AS r FROM t;
 
 -- name: Case0779
-SELECT curdate() AS r FROM t;
+SELECT unix_micros(now()) AS r FROM t;
 
 -- name: Case0780
-SELECT current_date AS r FROM t;
+SELECT unix_timestamp() AS r FROM t;
 
 -- name: Case0781
-SELECT CAST(current_timestamp() AS VARCHAR) AS r FROM t;
+SELECT current_timestamp() = now() AS r FROM t;
 
 -- name: Case0782
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
+SELECT current_timestamp = current_timestamp() AS r FROM t;
 
 -- name: Case0783
-SELECT localtimestamp() AS r FROM t;
+SELECT current_date() AS r FROM t;
 
 -- name: Case0784
-SELECT current_timezone() AS r FROM t;
+SELECT curdate() AS r FROM t;
 
 -- name: Case0785
-SELECT concat(current_timezone(), s) AS r FROM t;
+SELECT current_date AS r FROM t;
 
 -- name: Case0786
-SELECT concat(current_timezone(), s) AS r FROM t;
-
--- name: Case0787
-SELECT datediff(current_date(), d) AS r FROM t;
-
--- name: Case0788
-SELECT d < current_date AS r FROM t;
-
--- name: Case0789
-SELECT ts < current_timestamp() AS r FROM t;
-
--- name: Case0790
-SELECT ts < current_timestamp() AS r FROM t;
-
--- name: Case0791
-SELECT unix_micros(current_timestamp()) - unix_micros(now()) AS r FROM t;
-
--- name: Case0792
-SELECT DATE 'today' AS r FROM t;
-
--- name: Case0793
-SELECT DATE 'now' AS r FROM t;
-
--- name: Case0794
-SELECT DATE ' Tomorrow ' AS r FROM t;
-
--- name: Case0795
-SELECT DATE 'YESTERDAY' AS r FROM t;
-
--- name: Case0796
-SELECT DATE 'epoch' AS r FROM t;
-
--- name: Case0797
-SELECT TIMESTAMP 'now' = current_timestamp() AS r FROM t;
-
--- name: Case0798
-SELECT unix_seconds(TIMESTAMP 'today') AS r FROM t;
-
--- name: Case0799
-SELECT unix_seconds(TIMESTAMP 'tomorrow') AS r FROM t;
-
--- name: Case0800
-SELECT unix_seconds(TIMESTAMP 'yesterday') AS r FROM t;
-
--- name: Case0801
-SELECT unix_seconds(TIMESTAMP 'epoch') AS r FROM t;
-
--- name: Case0802
-SELECT CAST(TIMESTAMP_NTZ 'now' AS VARCHAR) AS r FROM t;
-
--- name: Case0803
-SELECT CAST(TIMESTAMP_NTZ 'today' AS VARCHAR) AS r FROM t;
-
--- name: Case0804
-SELECT CAST(TIMESTAMP_NTZ 'epoch' AS VARCHAR) AS r FROM t;
-
--- name: Case0805
-SELECT unix_micros(current_timestamp()) AS r FROM t;
-
--- name: Case0806
 SELECT CAST(current_timestamp() AS VARCHAR) AS r FROM t;
 
--- name: Case0807
-SELECT DATE 'today Europe/Paris' AS r FROM t;
+-- name: Case0787
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
--- name: Case0808
+-- name: Case0788
+SELECT localtimestamp() AS r FROM t;
+
+-- name: Case0789
+SELECT current_timezone() AS r FROM t;
+
+-- name: Case0790
+SELECT concat(current_timezone(), s) AS r FROM t;
+
+-- name: Case0791
+SELECT concat(current_timezone(), s) AS r FROM t;
+
+-- name: Case0792
+SELECT datediff(current_date(), d) AS r FROM t;
+
+-- name: Case0793
+SELECT d < current_date AS r FROM t;
+
+-- name: Case0794
+SELECT ts < current_timestamp() AS r FROM t;
+
+-- name: Case0795
+SELECT ts < current_timestamp() AS r FROM t;
+
+-- name: Case0796
+SELECT unix_micros(current_timestamp()) - unix_micros(now()) AS r FROM t;
+
+-- name: Case0797
 SELECT DATE 'today' AS r FROM t;
 
+-- name: Case0798
+SELECT DATE 'now' AS r FROM t;
+
+-- name: Case0799
+SELECT DATE ' Tomorrow ' AS r FROM t;
+
+-- name: Case0800
+SELECT DATE 'YESTERDAY' AS r FROM t;
+
+-- name: Case0801
+SELECT DATE 'epoch' AS r FROM t;
+
+-- name: Case0802
+SELECT TIMESTAMP 'now' = current_timestamp() AS r FROM t;
+
+-- name: Case0803
+SELECT unix_seconds(TIMESTAMP 'today') AS r FROM t;
+
+-- name: Case0804
+SELECT unix_seconds(TIMESTAMP 'tomorrow') AS r FROM t;
+
+-- name: Case0805
+SELECT unix_seconds(TIMESTAMP 'yesterday') AS r FROM t;
+
+-- name: Case0806
+SELECT unix_seconds(TIMESTAMP 'epoch') AS r FROM t;
+
+-- name: Case0807
+SELECT CAST(TIMESTAMP_NTZ 'now' AS VARCHAR) AS r FROM t;
+
+-- name: Case0808
+SELECT CAST(TIMESTAMP_NTZ 'today' AS VARCHAR) AS r FROM t;
+
 -- name: Case0809
-SELECT unix_micros(current_timestamp()) AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ 'epoch' AS VARCHAR) AS r FROM t;
 
 -- name: Case0810
+SELECT unix_micros(current_timestamp()) AS r FROM t;
+
+-- name: Case0811
+SELECT CAST(current_timestamp() AS VARCHAR) AS r FROM t;
+
+-- name: Case0812
+SELECT DATE 'today Europe/Paris' AS r FROM t;
+
+-- name: Case0813
+SELECT DATE 'today' AS r FROM t;
+
+-- name: Case0814
+SELECT unix_micros(current_timestamp()) AS r FROM t;
+
+-- name: Case0815
 SELECT current_date() AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case0811
-SELECT current_date() AS r FROM t;
-
--- name: Case0812
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
-
--- name: Case0813
-SELECT current_date() AS r FROM t;
-
--- name: Case0814
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
-
--- name: Case0815
-SELECT current_timezone() AS r FROM t;
-
 -- name: Case0816
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
+SELECT current_date() AS r FROM t;
 
 -- name: Case0817
 SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0818
-SELECT unix_seconds(current_timestamp()) AS r FROM t;
+SELECT current_date() AS r FROM t;
 
 -- name: Case0819
-SELECT CAST(current_timestamp() AS VARCHAR) AS r FROM t;
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0820
-SELECT unix_seconds(TIMESTAMP 'today') AS r FROM t;
+SELECT current_timezone() AS r FROM t;
 
 -- name: Case0821
-SELECT unix_seconds(TIMESTAMP 'tomorrow') AS r FROM t;
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0822
-SELECT CAST(TIMESTAMP_NTZ 'tomorrow' AS VARCHAR) AS r FROM t;
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0823
-SELECT current_date() AS r FROM t;
+SELECT unix_seconds(current_timestamp()) AS r FROM t;
 
 -- name: Case0824
-SELECT current_date() AS r FROM t;
+SELECT CAST(current_timestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0825
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
+SELECT unix_seconds(TIMESTAMP 'today') AS r FROM t;
 
 -- name: Case0826
-SELECT unix_seconds(current_timestamp()) AS r FROM t;
+SELECT unix_seconds(TIMESTAMP 'tomorrow') AS r FROM t;
 
 -- name: Case0827
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
+SELECT CAST(TIMESTAMP_NTZ 'tomorrow' AS VARCHAR) AS r FROM t;
 
 -- name: Case0828
-SELECT unix_seconds(current_timestamp()) AS r FROM t;
+SELECT current_date() AS r FROM t;
 
 -- name: Case0829
+SELECT current_date() AS r FROM t;
+
+-- name: Case0830
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
+
+-- name: Case0831
+SELECT unix_seconds(current_timestamp()) AS r FROM t;
+
+-- name: Case0832
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
+
+-- name: Case0833
+SELECT unix_seconds(current_timestamp()) AS r FROM t;
+
+-- name: Case0834
 SELECT CAST(localtimestamp() AS TIMESTAMP) = current_timestamp() AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case0830
-SELECT current_date AS r FROM t;
-
--- name: Case0831
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
-
--- name: Case0832
-SELECT current_date AS r FROM t;
-
--- name: Case0833
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
-
--- name: Case0834
-SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
-
 -- name: Case0835
-SELECT DATE 'today' AS r FROM t;
+SELECT current_date AS r FROM t;
 
 -- name: Case0836
-SELECT unix_seconds(TIMESTAMP 'today') AS r FROM t;
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0837
-SELECT unix_seconds(TIMESTAMP 'tomorrow') AS r FROM t;
+SELECT current_date AS r FROM t;
 
 -- name: Case0838
-SELECT unix_seconds(TIMESTAMP 'yesterday') AS r FROM t;
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0839
-SELECT CAST(TIMESTAMP_NTZ 'yesterday' AS VARCHAR) AS r FROM t;
+SELECT CAST(localtimestamp() AS VARCHAR) AS r FROM t;
 
 -- name: Case0840
+SELECT DATE 'today' AS r FROM t;
+
+-- name: Case0841
+SELECT unix_seconds(TIMESTAMP 'today') AS r FROM t;
+
+-- name: Case0842
+SELECT unix_seconds(TIMESTAMP 'tomorrow') AS r FROM t;
+
+-- name: Case0843
+SELECT unix_seconds(TIMESTAMP 'yesterday') AS r FROM t;
+
+-- name: Case0844
+SELECT CAST(TIMESTAMP_NTZ 'yesterday' AS VARCHAR) AS r FROM t;
+
+-- name: Case0845
 SELECT CAST(TIMESTAMP_NTZ 'now' AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case0841
+-- name: Case0846
 SELECT d + 1 AS r FROM t;
 
--- name: Case0842
+-- name: Case0847
 SELECT d - 1 AS r FROM t;
 
--- name: Case0843
+-- name: Case0848
 SELECT 1 + d AS r FROM t;
 
--- name: Case0844
-SELECT d + i AS r FROM t;
-
--- name: Case0845
-SELECT d - i AS r FROM t;
-
--- name: Case0846
-SELECT d + i AS r FROM t;
-
--- name: Case0847
-SELECT d + NULL AS r FROM t;
-
--- name: Case0848
-SELECT NULL - 1 + d AS r FROM t;
-
 -- name: Case0849
-SELECT d + a AS r FROM t;
+SELECT d + i AS r FROM t;
 
 -- name: Case0850
-SELECT d + a AS r FROM t;
+SELECT d - i AS r FROM t;
 
 -- name: Case0851
-SELECT d + a AS r FROM t;
+SELECT d + i AS r FROM t;
 
 -- name: Case0852
-SELECT d - x AS r FROM t;
+SELECT d + NULL AS r FROM t;
 
 -- name: Case0853
-SELECT date_add(d, a) AS r FROM t;
+SELECT NULL - 1 + d AS r FROM t;
 
 -- name: Case0854
-SELECT date_add(d, '7') AS r FROM t;
+SELECT d + a AS r FROM t;
 
 -- name: Case0855
-SELECT date_add(s, 1) AS r FROM t;
+SELECT d + a AS r FROM t;
 
 -- name: Case0856
-SELECT datediff(s, d) AS r FROM t;
+SELECT d + a AS r FROM t;
 
 -- name: Case0857
-SELECT d > '2024-01-01' AS r FROM t;
+SELECT d - x AS r FROM t;
 
 -- name: Case0858
-SELECT d > '2024-01-01' AS r FROM t;
+SELECT date_add(d, a) AS r FROM t;
 
 -- name: Case0859
-SELECT '2024-01-01' <= d AS r FROM t;
+SELECT date_add(d, '7') AS r FROM t;
 
 -- name: Case0860
-SELECT d = s AS r FROM t;
+SELECT date_add(s, 1) AS r FROM t;
 
 -- name: Case0861
-SELECT d = s AS r FROM t;
+SELECT datediff(s, d) AS r FROM t;
 
 -- name: Case0862
-SELECT d = s AS r FROM t;
+SELECT d > '2024-01-01' AS r FROM t;
 
 -- name: Case0863
-SELECT d = s AS r FROM t;
+SELECT d > '2024-01-01' AS r FROM t;
 
 -- name: Case0864
-SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT '2024-01-01' <= d AS r FROM t;
 
 -- name: Case0865
-SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0866
-SELECT d NOT BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0867
-SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0868
-SELECT a = '1' AS r FROM t;
+SELECT d = s AS r FROM t;
 
 -- name: Case0869
-SELECT i = '1' AS r FROM t;
+SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0870
-SELECT i < '3000000000' AS r FROM t;
+SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0871
-SELECT a = s AS r FROM t;
+SELECT d NOT BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0872
-SELECT a = s AS r FROM t;
+SELECT d BETWEEN '2024-01-01' AND '2024-12-31' AS r FROM t;
 
 -- name: Case0873
-SELECT a = s AS r FROM t;
+SELECT a = '1' AS r FROM t;
 
 -- name: Case0874
-SELECT x = '1.5' AS r FROM t;
+SELECT i = '1' AS r FROM t;
 
 -- name: Case0875
-SELECT x > s AS r FROM t;
+SELECT i < '3000000000' AS r FROM t;
 
 -- name: Case0876
-SELECT s + 1 AS r FROM t;
+SELECT a = s AS r FROM t;
 
 -- name: Case0877
-SELECT 1 + s AS r FROM t;
+SELECT a = s AS r FROM t;
 
 -- name: Case0878
-SELECT s * x AS r FROM t;
+SELECT a = s AS r FROM t;
 
 -- name: Case0879
-SELECT s / 4 AS r FROM t;
+SELECT x = '1.5' AS r FROM t;
 
 -- name: Case0880
-SELECT s DIV 4 AS r FROM t;
+SELECT x > s AS r FROM t;
 
 -- name: Case0881
-SELECT -s AS r FROM t;
+SELECT s + 1 AS r FROM t;
 
 -- name: Case0882
-SELECT -s AS r FROM t;
+SELECT 1 + s AS r FROM t;
 
 -- name: Case0883
-SELECT i + '1' AS r FROM t;
+SELECT s * x AS r FROM t;
 
 -- name: Case0884
-SELECT a IN ('1', '2') AS r FROM t;
+SELECT s / 4 AS r FROM t;
 
 -- name: Case0885
-SELECT a IN ('1', '2') AS r FROM t;
+SELECT s DIV 4 AS r FROM t;
 
 -- name: Case0886
-SELECT a IN ('1', 'x') AS r FROM t;
+SELECT -s AS r FROM t;
 
 -- name: Case0887
-SELECT a IN ('1', 'x') AS r FROM t;
+SELECT -s AS r FROM t;
 
 -- name: Case0888
-SELECT a IN ('1', '2') AS r FROM t;
+SELECT i + '1' AS r FROM t;
 
 -- name: Case0889
-SELECT i IN (1, '2') AS r FROM t;
+SELECT a IN ('1', '2') AS r FROM t;
 
 -- name: Case0890
-SELECT s IN (1, 2) AS r FROM t;
+SELECT a IN ('1', '2') AS r FROM t;
 
 -- name: Case0891
-SELECT d IN ('2024-01-01', '2024-01-02') AS r FROM t;
+SELECT a IN ('1', 'x') AS r FROM t;
 
 -- name: Case0892
-SELECT x NOT IN ('0.5', 1) AS r FROM t;
+SELECT a IN ('1', 'x') AS r FROM t;
 
 -- name: Case0893
-SELECT COALESCE(a, '0') AS r FROM t;
+SELECT a IN ('1', '2') AS r FROM t;
 
 -- name: Case0894
-SELECT COALESCE(a, '0') AS r FROM t;
+SELECT i IN (1, '2') AS r FROM t;
 
 -- name: Case0895
-SELECT COALESCE(i, 'x') AS r FROM t;
+SELECT s IN (1, 2) AS r FROM t;
 
 -- name: Case0896
-SELECT COALESCE(i, 'x') AS r FROM t;
+SELECT d IN ('2024-01-01', '2024-01-02') AS r FROM t;
 
 -- name: Case0897
-SELECT COALESCE(d, '2024-01-01') AS r FROM t;
+SELECT x NOT IN ('0.5', 1) AS r FROM t;
 
 -- name: Case0898
-SELECT COALESCE(x, s) AS r FROM t;
+SELECT COALESCE(a, '0') AS r FROM t;
 
 -- name: Case0899
-SELECT IF(p, 1, '2') AS r FROM t;
+SELECT COALESCE(a, '0') AS r FROM t;
 
 -- name: Case0900
-SELECT IF(p, s, 1.5) AS r FROM t;
+SELECT COALESCE(i, 'x') AS r FROM t;
 
 -- name: Case0901
-SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
+SELECT COALESCE(i, 'x') AS r FROM t;
 
 -- name: Case0902
-SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
+SELECT COALESCE(d, '2024-01-01') AS r FROM t;
 
 -- name: Case0903
-SELECT CASE WHEN p THEN a ELSE s END AS r FROM t;
+SELECT COALESCE(x, s) AS r FROM t;
 
 -- name: Case0904
-SELECT CASE s WHEN 1 THEN 'one' WHEN 2 THEN 'two' END AS r FROM t;
+SELECT IF(p, 1, '2') AS r FROM t;
 
 -- name: Case0905
-SELECT CASE WHEN p THEN p ELSE 'true' END AS r FROM t;
+SELECT IF(p, s, 1.5) AS r FROM t;
 
 -- name: Case0906
-SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
+SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
 
 -- name: Case0907
-SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
+SELECT CASE WHEN p THEN a ELSE 'x' END AS r FROM t;
 
 -- name: Case0908
-SELECT i BETWEEN '1.5' AND 2.5 AS r FROM t;
+SELECT CASE WHEN p THEN a ELSE s END AS r FROM t;
 
 -- name: Case0909
-SELECT i BETWEEN s AND 10 AS r FROM t;
+SELECT CASE s WHEN 1 THEN 'one' WHEN 2 THEN 'two' END AS r FROM t;
 
 -- name: Case0910
-SELECT p = 'true' AS r FROM t;
+SELECT CASE WHEN p THEN p ELSE 'true' END AS r FROM t;
 
 -- name: Case0911
-SELECT p AND s AS r FROM t;
+SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
 
 -- name: Case0912
-SELECT s OR p AS r FROM t;
+SELECT i BETWEEN '1' AND 2.5 AS r FROM t;
 
 -- name: Case0913
-SELECT p AND s AS r FROM t;
+SELECT i BETWEEN '1.5' AND 2.5 AS r FROM t;
 
 -- name: Case0914
-SELECT p AND s AS r FROM t;
+SELECT i BETWEEN s AND 10 AS r FROM t;
 
 -- name: Case0915
-SELECT NOT s AS r FROM t;
+SELECT p = 'true' AS r FROM t;
 
 -- name: Case0916
-SELECT length(a) AS r FROM t;
+SELECT p AND s AS r FROM t;
 
 -- name: Case0917
-SELECT upper(p) AS r FROM t;
+SELECT s OR p AS r FROM t;
 
 -- name: Case0918
-SELECT length(d) AS r FROM t;
+SELECT p AND s AS r FROM t;
 
 -- name: Case0919
-SELECT concat('id-', a) AS r FROM t;
+SELECT p AND s AS r FROM t;
 
 -- name: Case0920
-SELECT concat('id-', a) AS r FROM t;
+SELECT NOT s AS r FROM t;
 
 -- name: Case0921
-SELECT concat(s, d, x) AS r FROM t;
+SELECT length(a) AS r FROM t;
 
 -- name: Case0922
-SELECT s || 1 AS r FROM t;
+SELECT upper(p) AS r FROM t;
 
 -- name: Case0923
-SELECT a || i AS r FROM t;
+SELECT length(d) AS r FROM t;
 
 -- name: Case0924
-SELECT abs('-1.5') AS r FROM t;
+SELECT concat('id-', a) AS r FROM t;
 
 -- name: Case0925
-SELECT abs(s) AS r FROM t;
+SELECT concat('id-', a) AS r FROM t;
 
 -- name: Case0926
-SELECT sqrt(s) AS r FROM t;
+SELECT concat(s, d, x) AS r FROM t;
 
 -- name: Case0927
-SELECT left(s, '2') AS r FROM t;
+SELECT s || 1 AS r FROM t;
 
 -- name: Case0928
-SELECT left(s, a) AS r FROM t;
+SELECT a || i AS r FROM t;
 
 -- name: Case0929
-SELECT left(s, a) AS r FROM t;
+SELECT abs('-1.5') AS r FROM t;
 
 -- name: Case0930
-SELECT left(s, x) AS r FROM t;
+SELECT abs(s) AS r FROM t;
 
 -- name: Case0931
-SELECT year(s) AS r FROM t;
+SELECT sqrt(s) AS r FROM t;
 
 -- name: Case0932
-SELECT year(s) AS r FROM t;
+SELECT left(s, '2') AS r FROM t;
 
 -- name: Case0933
-SELECT substring(s, '2') AS r FROM t;
+SELECT left(s, a) AS r FROM t;
 
 -- name: Case0934
-SELECT s LIKE '1%' AS r FROM t;
+SELECT left(s, a) AS r FROM t;
 
 -- name: Case0935
-SELECT a LIKE '1%' AS r FROM t;
+SELECT left(s, x) AS r FROM t;
 
 -- name: Case0936
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
+SELECT year(s) AS r FROM t;
 
 -- name: Case0937
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
+SELECT year(s) AS r FROM t;
 
 -- name: Case0938
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
+SELECT substring(s, '2') AS r FROM t;
 
 -- name: Case0939
-SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
+SELECT s LIKE '1%' AS r FROM t;
 
 -- name: Case0940
-SELECT CASE s WHEN 1 THEN 'one' WHEN 'a' THEN 'letter' END AS r FROM t;
+SELECT a LIKE '1%' AS r FROM t;
 
 -- name: Case0941
-SELECT CASE i WHEN '1' THEN 'one' WHEN 2.5 THEN 'half' ELSE 'other' END AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
 
 -- name: Case0942
-SELECT bit_count(s) AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' END AS r FROM t;
 
 -- name: Case0943
-SELECT schema_of_csv('1,abc') AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
 
 -- name: Case0944
-SELECT schema_of_csv('2147483648,-7,12345678901234567890,1.5,1e5,1.5e1') AS r FROM t;
+SELECT CASE s WHEN 'a' THEN 'letter' WHEN 1 THEN 'one' ELSE 'none' END AS r FROM t;
 
 -- name: Case0945
-SELECT schema_of_csv('NaN,-Inf, 2 ,2020-01-01,2020-1-1,2020-01-01 10:11:12,TRUE,yes') AS r FROM t;
+SELECT CASE s WHEN 1 THEN 'one' WHEN 'a' THEN 'letter' END AS r FROM t;
 
 -- name: Case0946
-SELECT schema_of_csv('"1",,""') AS r FROM t;
+SELECT CASE i WHEN '1' THEN 'one' WHEN 2.5 THEN 'half' ELSE 'other' END AS r FROM t;
 
 -- name: Case0947
-SELECT schema_of_csv('1;a,b', map('sep', ';')) AS r FROM t;
+SELECT bit_count(s) AS r FROM t;
 
 -- name: Case0948
-SELECT schema_of_csv('1|2', map('DELIMITER', '|')) AS r FROM t;
+SELECT schema_of_csv('1,abc') AS r FROM t;
 
 -- name: Case0949
-SELECT try_add(1, 2) AS r FROM t;
+SELECT schema_of_csv('2147483648,-7,12345678901234567890,1.5,1e5,1.5e1') AS r FROM t;
 
 -- name: Case0950
-SELECT try_add(i, j) AS r FROM t;
+SELECT schema_of_csv('NaN,-Inf, 2 ,2020-01-01,2020-1-1,2020-01-01 10:11:12,TRUE,yes') AS r FROM t;
 
 -- name: Case0951
-SELECT try_add(i, j) AS r FROM t;
+SELECT schema_of_csv('"1",,""') AS r FROM t;
 
 -- name: Case0952
-SELECT try_add(i, j) AS r FROM t;
+SELECT schema_of_csv('1;a,b', map('sep', ';')) AS r FROM t;
 
 -- name: Case0953
-SELECT try_add(a, b) AS r FROM t;
+SELECT schema_of_csv('1|2', map('DELIMITER', '|')) AS r FROM t;
 
 -- name: Case0954
-SELECT try_add(a, i) AS r FROM t;
+SELECT try_add(1, 2) AS r FROM t;
 
 -- name: Case0955
-SELECT try_add(x, y) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0956
-SELECT try_add(x, y) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0957
 SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0958
-SELECT try_add(i, 1 DIV j) AS r FROM t;
+SELECT try_add(a, b) AS r FROM t;
 
 -- name: Case0959
-SELECT try_add(i, 1 DIV a) AS r FROM t;
+SELECT try_add(a, i) AS r FROM t;
 
 -- name: Case0960
-SELECT try_add(1 DIV a, i) AS r FROM t;
+SELECT try_add(x, y) AS r FROM t;
 
 -- name: Case0961
-SELECT try_add(s, 1) AS r FROM t;
+SELECT try_add(x, y) AS r FROM t;
 
 -- name: Case0962
-SELECT try_add(s, 1) AS r FROM t;
+SELECT try_add(i, j) AS r FROM t;
 
 -- name: Case0963
-SELECT try_add(d, 1) AS r FROM t;
+SELECT try_add(i, 1 DIV j) AS r FROM t;
 
 -- name: Case0964
-SELECT try_add(i, d) AS r FROM t;
+SELECT try_add(i, 1 DIV a) AS r FROM t;
 
 -- name: Case0965
-SELECT try_add(d, i) AS r FROM t;
+SELECT try_add(1 DIV a, i) AS r FROM t;
 
 -- name: Case0966
-SELECT try_add(d, a) AS r FROM t;
+SELECT try_add(s, 1) AS r FROM t;
 
 -- name: Case0967
-SELECT TRY(try_add(i, j) + 1) AS r FROM t;
+SELECT try_add(s, 1) AS r FROM t;
 
 -- name: Case0968
-SELECT try_subtract(2, 1) AS r FROM t;
+SELECT try_add(d, 1) AS r FROM t;
 
 -- name: Case0969
-SELECT try_subtract(i, j) AS r FROM t;
+SELECT try_add(i, d) AS r FROM t;
 
 -- name: Case0970
-SELECT try_subtract(a, b) AS r FROM t;
+SELECT try_add(d, i) AS r FROM t;
 
 -- name: Case0971
-SELECT try_subtract(a, b) AS r FROM t;
+SELECT try_add(d, a) AS r FROM t;
 
 -- name: Case0972
-SELECT try_subtract(x, i) AS r FROM t;
+SELECT TRY(try_add(i, j) + 1) AS r FROM t;
 
 -- name: Case0973
-SELECT try_subtract(d, 1) AS r FROM t;
+SELECT try_subtract(2, 1) AS r FROM t;
 
 -- name: Case0974
-SELECT try_subtract(d, i) AS r FROM t;
+SELECT try_subtract(i, j) AS r FROM t;
 
 -- name: Case0975
-SELECT try_subtract(i, a DIV b) AS r FROM t;
+SELECT try_subtract(a, b) AS r FROM t;
 
 -- name: Case0976
-SELECT try_subtract(a DIV b, i) AS r FROM t;
+SELECT try_subtract(a, b) AS r FROM t;
 
 -- name: Case0977
-SELECT try_multiply(2, 3) AS r FROM t;
+SELECT try_subtract(x, i) AS r FROM t;
 
 -- name: Case0978
-SELECT try_multiply(i, j) AS r FROM t;
+SELECT try_subtract(d, 1) AS r FROM t;
 
 -- name: Case0979
-SELECT try_multiply(i, j) AS r FROM t;
+SELECT try_subtract(d, i) AS r FROM t;
 
 -- name: Case0980
-SELECT try_multiply(i, j) AS r FROM t;
+SELECT try_subtract(i, a DIV b) AS r FROM t;
 
 -- name: Case0981
-SELECT try_multiply(a, b) AS r FROM t;
+SELECT try_subtract(a DIV b, i) AS r FROM t;
 
 -- name: Case0982
-SELECT try_multiply(a, b) AS r FROM t;
+SELECT try_multiply(2, 3) AS r FROM t;
 
 -- name: Case0983
-SELECT try_multiply(x, y) AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0984
-SELECT try_multiply(a, b) AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0985
-SELECT try_multiply(a, 1 DIV b) AS r FROM t;
+SELECT try_multiply(i, j) AS r FROM t;
 
 -- name: Case0986
-SELECT try_divide(3, 2) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0987
-SELECT try_divide(a, b) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0988
-SELECT try_divide(1, 0) AS r FROM t;
+SELECT try_multiply(x, y) AS r FROM t;
 
 -- name: Case0989
-SELECT try_divide(x, y) AS r FROM t;
+SELECT try_multiply(a, b) AS r FROM t;
 
 -- name: Case0990
-SELECT try_divide(x, y) AS r FROM t;
+SELECT try_multiply(a, 1 DIV b) AS r FROM t;
 
 -- name: Case0991
-SELECT try_divide(a, b) AS r FROM t;
+SELECT try_divide(3, 2) AS r FROM t;
 
 -- name: Case0992
-SELECT try_divide(x, y) AS r FROM t;
+SELECT try_divide(a, b) AS r FROM t;
 
 -- name: Case0993
-SELECT try_divide(i, j) AS r FROM t;
+SELECT try_divide(1, 0) AS r FROM t;
 
 -- name: Case0994
-SELECT try_divide(i, 1 DIV j) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0995
-SELECT try_mod(3, 2) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0996
-SELECT try_mod(i, j) AS r FROM t;
+SELECT try_divide(a, b) AS r FROM t;
 
 -- name: Case0997
-SELECT try_mod(i, j) AS r FROM t;
+SELECT try_divide(x, y) AS r FROM t;
 
 -- name: Case0998
-SELECT try_mod(i, j) AS r FROM t;
+SELECT try_divide(i, j) AS r FROM t;
 
 -- name: Case0999
-SELECT try_mod(a, b) AS r FROM t;
+SELECT try_divide(i, 1 DIV j) AS r FROM t;
 
 -- name: Case1000
-SELECT try_mod(a, b) AS r FROM t;
+SELECT try_mod(3, 2) AS r FROM t;
 
 -- name: Case1001
-SELECT try_mod(x, y) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case1002
-SELECT try_mod(x, y) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case1003
 SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case1004
-SELECT try_mod(1 DIV a, j) AS r FROM t;
+SELECT try_mod(a, b) AS r FROM t;
 
 -- name: Case1005
-SELECT nvl2(a, i, j) AS r FROM t;
+SELECT try_mod(a, b) AS r FROM t;
 
 -- name: Case1006
-SELECT nvl2(a, i, j) AS r FROM t;
+SELECT try_mod(x, y) AS r FROM t;
 
 -- name: Case1007
-SELECT nvl2(a, i, j) AS r FROM t;
+SELECT try_mod(x, y) AS r FROM t;
 
 -- name: Case1008
-SELECT nvl2(NULL, 2, 1) AS r FROM t;
+SELECT try_mod(i, j) AS r FROM t;
 
 -- name: Case1009
-SELECT nvl2(a, i, a) AS r FROM t;
+SELECT try_mod(1 DIV a, j) AS r FROM t;
 
 -- name: Case1010
-SELECT nvl2(a, 1, 1 DIV b) AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case1011
-SELECT nvl2(a, 1 DIV b, 1) AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case1012
-SELECT nvl2(1 DIV b, 1, 2) AS r FROM t;
+SELECT nvl2(a, i, j) AS r FROM t;
 
 -- name: Case1013
-SELECT nvl2(s, 'yes', 'no') AS r FROM t;
+SELECT nvl2(NULL, 2, 1) AS r FROM t;
 
 -- name: Case1014
-SELECT nullifzero(0) AS r FROM t;
+SELECT nvl2(a, i, a) AS r FROM t;
 
 -- name: Case1015
-SELECT nullifzero(2) AS r FROM t;
+SELECT nvl2(a, 1, 1 DIV b) AS r FROM t;
 
 -- name: Case1016
-SELECT nullifzero(x) AS r FROM t;
+SELECT nvl2(a, 1 DIV b, 1) AS r FROM t;
 
 -- name: Case1017
-SELECT nullifzero(x) AS r FROM t;
+SELECT nvl2(1 DIV b, 1, 2) AS r FROM t;
 
 -- name: Case1018
-SELECT nullifzero(a) AS r FROM t;
+SELECT nvl2(s, 'yes', 'no') AS r FROM t;
 
 -- name: Case1019
-SELECT nullifzero(a DIV b) AS r FROM t;
+SELECT nullifzero(0) AS r FROM t;
 
 -- name: Case1020
-SELECT zeroifnull(NULL) AS r FROM t;
+SELECT nullifzero(2) AS r FROM t;
 
 -- name: Case1021
-SELECT zeroifnull(a) AS r FROM t;
+SELECT nullifzero(x) AS r FROM t;
 
 -- name: Case1022
-SELECT zeroifnull(a) AS r FROM t;
+SELECT nullifzero(x) AS r FROM t;
 
 -- name: Case1023
-SELECT zeroifnull(x) AS r FROM t;
+SELECT nullifzero(a) AS r FROM t;
 
 -- name: Case1024
-SELECT zeroifnull(a DIV b) AS r FROM t;
+SELECT nullifzero(a DIV b) AS r FROM t;
 
 -- name: Case1025
-SELECT EXTRACT(YEAR FROM d) AS r FROM t;
+SELECT zeroifnull(NULL) AS r FROM t;
 
 -- name: Case1026
-SELECT EXTRACT(week FROM d) AS r FROM t;
+SELECT zeroifnull(a) AS r FROM t;
 
 -- name: Case1027
-SELECT EXTRACT(doy FROM d) AS r FROM t;
+SELECT zeroifnull(a) AS r FROM t;
 
 -- name: Case1028
-SELECT date_part('YEAR', d) AS r FROM t;
+SELECT zeroifnull(x) AS r FROM t;
 
 -- name: Case1029
-SELECT date_part('week', d) AS r FROM t;
+SELECT zeroifnull(a DIV b) AS r FROM t;
 
 -- name: Case1030
-SELECT date_part('doy', d) AS r FROM t;
-
--- name: Case1031
-SELECT datepart('MONTH', d) AS r FROM t;
-
--- name: Case1032
-SELECT EXTRACT(Y FROM d) AS r FROM t;
-
--- name: Case1033
-SELECT EXTRACT(YEARS FROM d) AS r FROM t;
-
--- name: Case1034
-SELECT EXTRACT(YR FROM d) AS r FROM t;
-
--- name: Case1035
-SELECT EXTRACT(YRS FROM d) AS r FROM t;
-
--- name: Case1036
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
-
--- name: Case1037
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
-
--- name: Case1038
-SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
-
--- name: Case1039
-SELECT EXTRACT(QUARTER FROM d) AS r FROM t;
-
--- name: Case1040
-SELECT EXTRACT(QTR FROM d) AS r FROM t;
-
--- name: Case1041
-SELECT EXTRACT(MON FROM d) AS r FROM t;
-
--- name: Case1042
-SELECT EXTRACT(MONS FROM d) AS r FROM t;
-
--- name: Case1043
-SELECT EXTRACT(MONTHS FROM d) AS r FROM t;
-
--- name: Case1044
-SELECT EXTRACT(W FROM d) AS r FROM t;
-
--- name: Case1045
-SELECT EXTRACT(WEEKS FROM d) AS r FROM t;
-
--- name: Case1046
-SELECT EXTRACT(DAY FROM d) AS r FROM t;
-
--- name: Case1047
-SELECT EXTRACT(D FROM d) AS r FROM t;
-
--- name: Case1048
-SELECT EXTRACT(DAYS FROM d) AS r FROM t;
-
--- name: Case1049
-SELECT EXTRACT(DAYOFWEEK FROM d) AS r FROM t;
-
--- name: Case1050
-SELECT EXTRACT(DOW FROM d) AS r FROM t;
-
--- name: Case1051
-SELECT EXTRACT(DAYOFWEEK_ISO FROM d) AS r FROM t;
-
--- name: Case1052
-SELECT EXTRACT(DOW_ISO FROM d) AS r FROM t;
-
--- name: Case1053
-SELECT EXTRACT(DOY FROM d) AS r FROM t;
-
--- name: Case1054
-SELECT date_part('dayofweek_iso', d) AS r FROM t;
-
--- name: Case1055
-SELECT date_part('Quarter', d) AS r FROM t;
-
--- name: Case1056
 SELECT EXTRACT(YEAR FROM d) AS r FROM t;
 
--- name: Case1057
-SELECT date_part('yearofweek', d) AS r FROM t;
+-- name: Case1031
+SELECT EXTRACT(week FROM d) AS r FROM t;
 
--- name: Case1058
-SELECT EXTRACT(YEAR FROM s) AS r FROM t;
+-- name: Case1032
+SELECT EXTRACT(doy FROM d) AS r FROM t;
 
--- name: Case1059
-SELECT EXTRACT(YEAR FROM s) AS r FROM t;
+-- name: Case1033
+SELECT date_part('YEAR', d) AS r FROM t;
 
--- name: Case1060
-SELECT EXTRACT(DAY FROM d + i) AS r FROM t;
+-- name: Case1034
+SELECT date_part('week', d) AS r FROM t;
 
--- name: Case1061
+-- name: Case1035
+SELECT date_part('doy', d) AS r FROM t;
+
+-- name: Case1036
+SELECT datepart('MONTH', d) AS r FROM t;
+
+-- name: Case1037
+SELECT EXTRACT(Y FROM d) AS r FROM t;
+
+-- name: Case1038
+SELECT EXTRACT(YEARS FROM d) AS r FROM t;
+
+-- name: Case1039
+SELECT EXTRACT(YR FROM d) AS r FROM t;
+
+-- name: Case1040
+SELECT EXTRACT(YRS FROM d) AS r FROM t;
+
+-- name: Case1041
 SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
+-- name: Case1042
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
+
+-- name: Case1043
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
+
+-- name: Case1044
+SELECT EXTRACT(QUARTER FROM d) AS r FROM t;
+
+-- name: Case1045
+SELECT EXTRACT(QTR FROM d) AS r FROM t;
+
+-- name: Case1046
+SELECT EXTRACT(MON FROM d) AS r FROM t;
+
+-- name: Case1047
+SELECT EXTRACT(MONS FROM d) AS r FROM t;
+
+-- name: Case1048
+SELECT EXTRACT(MONTHS FROM d) AS r FROM t;
+
+-- name: Case1049
+SELECT EXTRACT(W FROM d) AS r FROM t;
+
+-- name: Case1050
+SELECT EXTRACT(WEEKS FROM d) AS r FROM t;
+
+-- name: Case1051
+SELECT EXTRACT(DAY FROM d) AS r FROM t;
+
+-- name: Case1052
+SELECT EXTRACT(D FROM d) AS r FROM t;
+
+-- name: Case1053
+SELECT EXTRACT(DAYS FROM d) AS r FROM t;
+
+-- name: Case1054
+SELECT EXTRACT(DAYOFWEEK FROM d) AS r FROM t;
+
+-- name: Case1055
+SELECT EXTRACT(DOW FROM d) AS r FROM t;
+
+-- name: Case1056
+SELECT EXTRACT(DAYOFWEEK_ISO FROM d) AS r FROM t;
+
+-- name: Case1057
+SELECT EXTRACT(DOW_ISO FROM d) AS r FROM t;
+
+-- name: Case1058
+SELECT EXTRACT(DOY FROM d) AS r FROM t;
+
+-- name: Case1059
+SELECT date_part('dayofweek_iso', d) AS r FROM t;
+
+-- name: Case1060
+SELECT date_part('Quarter', d) AS r FROM t;
+
+-- name: Case1061
+SELECT EXTRACT(YEAR FROM d) AS r FROM t;
+
 -- name: Case1062
-SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
+SELECT date_part('yearofweek', d) AS r FROM t;
 
 -- name: Case1063
-SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
+SELECT EXTRACT(YEAR FROM s) AS r FROM t;
 
 -- name: Case1064
-SELECT trunc(d, 'week') AS r FROM t;
+SELECT EXTRACT(YEAR FROM s) AS r FROM t;
 
 -- name: Case1065
-SELECT trunc(d, 'quarter') AS r FROM t;
+SELECT EXTRACT(DAY FROM d + i) AS r FROM t;
 
 -- name: Case1066
-SELECT trunc(d, 'MM') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM d) AS r FROM t;
 
 -- name: Case1067
-SELECT trunc(d, 'YEAR') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
 
 -- name: Case1068
-SELECT trunc(d, 'yyyy') AS r FROM t;
+SELECT EXTRACT(YEAROFWEEK FROM date_from_unix_date(i)) AS r FROM t;
 
 -- name: Case1069
-SELECT trunc(d, 'YY') AS r FROM t;
+SELECT trunc(d, 'week') AS r FROM t;
 
 -- name: Case1070
-SELECT trunc(d, 'MON') AS r FROM t;
+SELECT trunc(d, 'quarter') AS r FROM t;
 
 -- name: Case1071
-SELECT trunc(d, 'month') AS r FROM t;
+SELECT trunc(d, 'MM') AS r FROM t;
 
 -- name: Case1072
-SELECT trunc(d, 'QUARTER') AS r FROM t;
+SELECT trunc(d, 'YEAR') AS r FROM t;
 
 -- name: Case1073
-SELECT trunc(d, 'WEEK') AS r FROM t;
+SELECT trunc(d, 'yyyy') AS r FROM t;
 
 -- name: Case1074
-SELECT trunc(d, 'WEEK') AS r FROM t;
+SELECT trunc(d, 'YY') AS r FROM t;
 
 -- name: Case1075
-SELECT trunc(d, 'DAY') AS r FROM t;
+SELECT trunc(d, 'MON') AS r FROM t;
 
 -- name: Case1076
-SELECT trunc(d, 'DD') AS r FROM t;
+SELECT trunc(d, 'month') AS r FROM t;
 
 -- name: Case1077
-SELECT trunc(d, 'decade') AS r FROM t;
+SELECT trunc(d, 'QUARTER') AS r FROM t;
 
 -- name: Case1078
-SELECT trunc(d, s) AS r FROM t;
+SELECT trunc(d, 'WEEK') AS r FROM t;
 
 -- name: Case1079
-SELECT trunc(d, s) AS r FROM t;
+SELECT trunc(d, 'WEEK') AS r FROM t;
 
 -- name: Case1080
-SELECT trunc(d, s) AS r FROM t;
+SELECT trunc(d, 'DAY') AS r FROM t;
 
 -- name: Case1081
-SELECT trunc(s, 'MM') AS r FROM t;
+SELECT trunc(d, 'DD') AS r FROM t;
 
 -- name: Case1082
-SELECT trunc(date_from_unix_date(i), 'YEAR') AS r FROM t;
+SELECT trunc(d, 'decade') AS r FROM t;
 
 -- name: Case1083
-SELECT trunc(date_from_unix_date(i), 'WEEK') AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case1084
-SELECT trunc(date_from_unix_date(i), s) AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case1085
-SELECT trunc(d, CAST(a AS VARCHAR)) AS r FROM t;
+SELECT trunc(d, s) AS r FROM t;
 
 -- name: Case1086
-SELECT trunc(CAST(s AS DATE), 'MM') AS r FROM t;
+SELECT trunc(s, 'MM') AS r FROM t;
 
 -- name: Case1087
-SELECT to_date(s) AS r FROM t;
+SELECT trunc(date_from_unix_date(i), 'YEAR') AS r FROM t;
 
 -- name: Case1088
-SELECT to_date(s) AS r FROM t;
+SELECT trunc(date_from_unix_date(i), 'WEEK') AS r FROM t;
 
 -- name: Case1089
-SELECT to_date(s) AS r FROM t;
+SELECT trunc(date_from_unix_date(i), s) AS r FROM t;
 
 -- name: Case1090
-SELECT to_date(s) AS r FROM t;
+SELECT trunc(d, CAST(a AS VARCHAR)) AS r FROM t;
 
 -- name: Case1091
-SELECT to_date(d) AS r FROM t;
+SELECT trunc(CAST(s AS DATE), 'MM') AS r FROM t;
 
 -- name: Case1092
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1093
-SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1094
-SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1095
-SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
+SELECT to_date(s) AS r FROM t;
 
 -- name: Case1096
-SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
+SELECT to_date(d) AS r FROM t;
 
 -- name: Case1097
-SELECT to_date(s, 'yyyyMMdd') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1098
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
 
 -- name: Case1099
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
 
 -- name: Case1100
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'd/M/yyyy') AS r FROM t;
 
 -- name: Case1101
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'dd/MM/yyyy') AS r FROM t;
 
 -- name: Case1102
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'yyyyMMdd') AS r FROM t;
 
 -- name: Case1103
-SELECT to_date(s, 'yyyy-MM') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1104
-SELECT to_date(s, 'yyyy') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1105
-SELECT to_date(s, 'MM-dd') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1106
-SELECT to_date(s, 'yy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1107
-SELECT to_date(s, 'yyyy DDD') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1108
-SELECT to_date(s, 'yyyy DDD') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM') AS r FROM t;
 
 -- name: Case1109
-SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
+SELECT to_date(s, 'yyyy') AS r FROM t;
 
 -- name: Case1110
-SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
+SELECT to_date(s, 'MM-dd') AS r FROM t;
 
 -- name: Case1111
-SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
+SELECT to_date(s, 'yy-MM-dd') AS r FROM t;
 
 -- name: Case1112
-SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
+SELECT to_date(s, 'yyyy DDD') AS r FROM t;
 
 -- name: Case1113
-SELECT to_date(s, 'EEE, yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'yyyy DDD') AS r FROM t;
 
 -- name: Case1114
-SELECT to_date(s, 'EEEE, yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
 
 -- name: Case1115
-SELECT to_date(s, '\'day\' dd \'of\' MM yyyy') AS r FROM t;
+SELECT to_date(s, 'MMM d, yyyy') AS r FROM t;
 
 -- name: Case1116
-SELECT to_date(s, 'yyyy\'\'MM\'\'dd') AS r FROM t;
+SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
 
 -- name: Case1117
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'MMMM d, yyyy') AS r FROM t;
 
 -- name: Case1118
-SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'EEE, yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1119
-SELECT to_date(s, u) AS r FROM t;
+SELECT to_date(s, 'EEEE, yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1120
-SELECT to_date(s, u) AS r FROM t;
+SELECT to_date(s, '\'day\' dd \'of\' MM yyyy') AS r FROM t;
 
 -- name: Case1121
-SELECT to_date(s, u) AS r FROM t;
+SELECT to_date(s, 'yyyy\'\'MM\'\'dd') AS r FROM t;
 
 -- name: Case1122
-SELECT to_date(s, u) AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1123
 SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1124
-SELECT to_date(CAST(a AS VARCHAR) || s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1125
-SELECT try_to_date(s) AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1126
-SELECT try_to_date(s) AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1127
-SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, u) AS r FROM t;
 
 -- name: Case1128
-SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1129
-SELECT try_to_date(s, u) AS r FROM t;
+SELECT to_date(CAST(a AS VARCHAR) || s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1130
-SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
+SELECT try_to_date(s) AS r FROM t;
 
 -- name: Case1131
-SELECT try_to_date(CAST(a AS VARCHAR), 'yyyy') AS r FROM t;
+SELECT try_to_date(s) AS r FROM t;
 
 -- name: Case1132
-SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1133
-SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1134
-SELECT date_format(s, 'y') AS r FROM t;
+SELECT try_to_date(s, u) AS r FROM t;
 
 -- name: Case1135
-SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT try_to_date(s, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1136
-SELECT date_format(d, 'EEEE, MMMM d, yyyy') AS r FROM t;
+SELECT try_to_date(CAST(a AS VARCHAR), 'yyyy') AS r FROM t;
 
 -- name: Case1137
-SELECT date_format(d, 'E EEE MMM M d') AS r FROM t;
+SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
 
 -- name: Case1138
-SELECT date_format(d, 'yy/MM/dd') AS r FROM t;
+SELECT try_to_date(s, CAST(CAST(u AS INT) AS VARCHAR)) AS r FROM t;
 
 -- name: Case1139
-SELECT date_format(d, 'D DD DDD') AS r FROM t;
+SELECT date_format(s, 'y') AS r FROM t;
 
 -- name: Case1140
-SELECT date_format(d, 'D') AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1141
-SELECT date_format(d, 'Q QQ QQQ QQQQ') AS r FROM t;
+SELECT date_format(d, 'EEEE, MMMM d, yyyy') AS r FROM t;
 
 -- name: Case1142
-SELECT date_format(d, 'LLLL') AS r FROM t;
+SELECT date_format(d, 'E EEE MMM M d') AS r FROM t;
 
 -- name: Case1143
-SELECT date_format(d, '\'week of\' yyyy') AS r FROM t;
+SELECT date_format(d, 'yy/MM/dd') AS r FROM t;
 
 -- name: Case1144
-SELECT date_format(d, 'dd\'\'MM') AS r FROM t;
+SELECT date_format(d, 'D DD DDD') AS r FROM t;
 
 -- name: Case1145
-SELECT date_format(d, 'yyyy') AS r FROM t;
+SELECT date_format(d, 'D') AS r FROM t;
 
 -- name: Case1146
-SELECT date_format(d, 'y') AS r FROM t;
+SELECT date_format(d, 'Q QQ QQQ QQQQ') AS r FROM t;
 
 -- name: Case1147
-SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT date_format(d, 'LLLL') AS r FROM t;
 
 -- name: Case1148
-SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT date_format(d, '\'week of\' yyyy') AS r FROM t;
 
 -- name: Case1149
-SELECT date_format(d, 'yyyyyy') AS r FROM t;
+SELECT date_format(d, 'dd\'\'MM') AS r FROM t;
 
 -- name: Case1150
-SELECT date_format(d, 'yyyy.MM.dd / ??') AS r FROM t;
+SELECT date_format(d, 'yyyy') AS r FROM t;
 
 -- name: Case1151
-SELECT date_format(d, u) AS r FROM t;
+SELECT date_format(d, 'y') AS r FROM t;
 
 -- name: Case1152
-SELECT date_format(d, u) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1153
-SELECT date_format(d, u) AS r FROM t;
+SELECT date_format(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1154
-SELECT date_format(d, u) AS r FROM t;
+SELECT date_format(d, 'yyyyyy') AS r FROM t;
 
 -- name: Case1155
-SELECT date_format(d, u) AS r FROM t;
+SELECT date_format(d, 'yyyy.MM.dd / ??') AS r FROM t;
 
 -- name: Case1156
 SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1157
-SELECT date_format(d, '') AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1158
-SELECT 1.5 AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1159
-SELECT 0.06 AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1160
-SELECT 1.50 AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1161
-SELECT .5 AS r FROM t;
+SELECT date_format(d, u) AS r FROM t;
 
 -- name: Case1162
-SELECT -0.0 AS r FROM t;
+SELECT date_format(d, '') AS r FROM t;
 
 -- name: Case1163
-SELECT 1e3 AS r FROM t;
+SELECT 1.5 AS r FROM t;
 
 -- name: Case1164
-SELECT 1.5D AS r FROM t;
+SELECT 0.06 AS r FROM t;
 
 -- name: Case1165
-SELECT 1.5BD AS r FROM t;
+SELECT 1.50 AS r FROM t;
 
 -- name: Case1166
-SELECT 1E2BD AS r FROM t;
+SELECT .5 AS r FROM t;
 
 -- name: Case1167
-SELECT 7L AS r FROM t;
+SELECT -0.0 AS r FROM t;
 
 -- name: Case1168
-SELECT 12345678901234567890 AS r FROM t;
+SELECT 1e3 AS r FROM t;
 
 -- name: Case1169
-SELECT typeof(v) AS r FROM t;
+SELECT 1.5D AS r FROM t;
 
 -- name: Case1170
-SELECT v + v AS r FROM t;
+SELECT 1.5BD AS r FROM t;
 
 -- name: Case1171
-SELECT v - z AS r FROM t;
+SELECT 1E2BD AS r FROM t;
 
 -- name: Case1172
-SELECT z + z AS r FROM t;
+SELECT 7L AS r FROM t;
 
 -- name: Case1173
-SELECT v + a AS r FROM t;
+SELECT 12345678901234567890 AS r FROM t;
 
 -- name: Case1174
-SELECT v + i AS r FROM t;
+SELECT typeof(v) AS r FROM t;
 
 -- name: Case1175
-SELECT v + 1 AS r FROM t;
+SELECT v + v AS r FROM t;
 
 -- name: Case1176
-SELECT v + x AS r FROM t;
+SELECT v - z AS r FROM t;
 
 -- name: Case1177
-SELECT v + NULL AS r FROM t;
+SELECT z + z AS r FROM t;
 
 -- name: Case1178
-SELECT v * z AS r FROM t;
+SELECT v + a AS r FROM t;
 
 -- name: Case1179
-SELECT 1.5 / 2 AS r FROM t;
+SELECT v + i AS r FROM t;
 
 -- name: Case1180
-SELECT v / z AS r FROM t;
+SELECT v + 1 AS r FROM t;
 
 -- name: Case1181
-SELECT v / 3 AS r FROM t;
+SELECT v + x AS r FROM t;
 
 -- name: Case1182
-SELECT 1 / 3.000 AS r FROM t;
+SELECT v + NULL AS r FROM t;
 
 -- name: Case1183
-SELECT 2 / 3.0 AS r FROM t;
+SELECT v * z AS r FROM t;
 
 -- name: Case1184
-SELECT -1 / 6.0 AS r FROM t;
+SELECT 1.5 / 2 AS r FROM t;
 
 -- name: Case1185
-SELECT v % z AS r FROM t;
+SELECT v / z AS r FROM t;
 
 -- name: Case1186
-SELECT v % z AS r FROM t;
+SELECT v / 3 AS r FROM t;
 
 -- name: Case1187
-SELECT v DIV z AS r FROM t;
+SELECT 1 / 3.000 AS r FROM t;
 
 -- name: Case1188
-SELECT v DIV z AS r FROM t;
+SELECT 2 / 3.0 AS r FROM t;
 
 -- name: Case1189
-SELECT pmod(v, z) AS r FROM t;
+SELECT -1 / 6.0 AS r FROM t;
 
 -- name: Case1190
-SELECT -v AS r FROM t;
+SELECT v % z AS r FROM t;
 
 -- name: Case1191
-SELECT abs(v) AS r FROM t;
+SELECT v % z AS r FROM t;
 
 -- name: Case1192
-SELECT positive(z) AS r FROM t;
+SELECT v DIV z AS r FROM t;
 
 -- name: Case1193
-SELECT w * w AS r FROM t;
+SELECT v DIV z AS r FROM t;
 
 -- name: Case1194
-SELECT w / w AS r FROM t;
+SELECT pmod(v, z) AS r FROM t;
 
 -- name: Case1195
-SELECT w + w AS r FROM t;
+SELECT -v AS r FROM t;
 
 -- name: Case1196
-SELECT w / 3 AS r FROM t;
+SELECT abs(v) AS r FROM t;
 
 -- name: Case1197
-SELECT w * z AS r FROM t;
+SELECT positive(z) AS r FROM t;
 
 -- name: Case1198
-SELECT w * z AS r FROM t;
+SELECT w * w AS r FROM t;
 
 -- name: Case1199
-SELECT w * z AS r FROM t;
+SELECT w / w AS r FROM t;
 
 -- name: Case1200
-SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
-
--- name: Case1201
-SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
-
--- name: Case1202
-SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
-
--- name: Case1203
-SELECT round(v, 1) AS r FROM t;
-
--- name: Case1204
-SELECT round(v, 1) AS r FROM t;
-
--- name: Case1205
-SELECT round(v) AS r FROM t;
-
--- name: Case1206
-SELECT round(v, -1) AS r FROM t;
-
--- name: Case1207
-SELECT round(v, 5) AS r FROM t;
-
--- name: Case1208
-SELECT bround(v, 1) AS r FROM t;
-
--- name: Case1209
-SELECT bround(v, 1) AS r FROM t;
-
--- name: Case1210
-SELECT floor(v) AS r FROM t;
-
--- name: Case1211
-SELECT ceil(v) AS r FROM t;
-
--- name: Case1212
-SELECT ceil(z) AS r FROM t;
-
--- name: Case1213
-SELECT CAST(a AS DECIMAL(18,0)) AS r FROM t;
-
--- name: Case1214
-SELECT CAST(a AS DECIMAL(18,0)) + 1 AS r FROM t;
-
--- name: Case1215
-SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
-
--- name: Case1216
-SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
-
--- name: Case1217
-SELECT CAST(a AS DECIMAL(19,0)) * 10 AS r FROM t;
-
--- name: Case1218
-SELECT CAST(a AS DECIMAL(20,0)) AS r FROM t;
-
--- name: Case1219
-SELECT w * 10 AS r FROM t;
-
--- name: Case1220
 SELECT w + w AS r FROM t;
 
+-- name: Case1201
+SELECT w / 3 AS r FROM t;
+
+-- name: Case1202
+SELECT w * z AS r FROM t;
+
+-- name: Case1203
+SELECT w * z AS r FROM t;
+
+-- name: Case1204
+SELECT w * z AS r FROM t;
+
+-- name: Case1205
+SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
+
+-- name: Case1206
+SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
+
+-- name: Case1207
+SELECT CAST(z AS DECIMAL(4,2)) AS r FROM t;
+
+-- name: Case1208
+SELECT round(v, 1) AS r FROM t;
+
+-- name: Case1209
+SELECT round(v, 1) AS r FROM t;
+
+-- name: Case1210
+SELECT round(v) AS r FROM t;
+
+-- name: Case1211
+SELECT round(v, -1) AS r FROM t;
+
+-- name: Case1212
+SELECT round(v, 5) AS r FROM t;
+
+-- name: Case1213
+SELECT bround(v, 1) AS r FROM t;
+
+-- name: Case1214
+SELECT bround(v, 1) AS r FROM t;
+
+-- name: Case1215
+SELECT floor(v) AS r FROM t;
+
+-- name: Case1216
+SELECT ceil(v) AS r FROM t;
+
+-- name: Case1217
+SELECT ceil(z) AS r FROM t;
+
+-- name: Case1218
+SELECT CAST(a AS DECIMAL(18,0)) AS r FROM t;
+
+-- name: Case1219
+SELECT CAST(a AS DECIMAL(18,0)) + 1 AS r FROM t;
+
+-- name: Case1220
+SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
+
 -- name: Case1221
-SELECT w - w AS r FROM t;
+SELECT CAST(a AS DECIMAL(18,2)) AS r FROM t;
 
 -- name: Case1222
-SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) AS r FROM t;
+SELECT CAST(a AS DECIMAL(19,0)) * 10 AS r FROM t;
 
 -- name: Case1223
-SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) + 1 AS r FROM t;
+SELECT CAST(a AS DECIMAL(20,0)) AS r FROM t;
 
 -- name: Case1224
-SELECT CAST(z AS DECIMAL(2,0)) AS r FROM t;
+SELECT w * 10 AS r FROM t;
 
 -- name: Case1225
-SELECT CAST(i AS DECIMAL(3,1)) AS r FROM t;
+SELECT w + w AS r FROM t;
 
 -- name: Case1226
-SELECT v / 0 AS r FROM t;
+SELECT w - w AS r FROM t;
 
 -- name: Case1227
-SELECT v % 0 AS r FROM t;
+SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) AS r FROM t;
 
 -- name: Case1228
-SELECT v DIV 0 AS r FROM t;
+SELECT CAST('99999999999999999999999999999999999999' AS DECIMAL(38,0)) + 1 AS r FROM t;
 
 -- name: Case1229
-SELECT CAST(v AS BIGINT) AS r FROM t;
+SELECT CAST(z AS DECIMAL(2,0)) AS r FROM t;
 
 -- name: Case1230
-SELECT CAST(v AS INT) AS r FROM t;
+SELECT CAST(i AS DECIMAL(3,1)) AS r FROM t;
 
 -- name: Case1231
-SELECT CAST(v AS DOUBLE) AS r FROM t;
+SELECT v / 0 AS r FROM t;
 
 -- name: Case1232
-SELECT CAST(v AS VARCHAR) AS r FROM t;
+SELECT v % 0 AS r FROM t;
 
 -- name: Case1233
-SELECT CAST(z AS VARCHAR) AS r FROM t;
+SELECT v DIV 0 AS r FROM t;
 
 -- name: Case1234
-SELECT CAST(v AS BOOLEAN) AS r FROM t;
+SELECT CAST(v AS BIGINT) AS r FROM t;
 
 -- name: Case1235
-SELECT CAST(' 12.345 ' AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(v AS INT) AS r FROM t;
 
 -- name: Case1236
-SELECT CAST('1e2' AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(v AS DOUBLE) AS r FROM t;
 
 -- name: Case1237
-SELECT CAST('1.2.3' AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(v AS VARCHAR) AS r FROM t;
 
 -- name: Case1238
-SELECT CAST(s AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(z AS VARCHAR) AS r FROM t;
 
 -- name: Case1239
-SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(v AS BOOLEAN) AS r FROM t;
 
 -- name: Case1240
-SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST(' 12.345 ' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1241
-SELECT CAST(CAST('NaN' AS DOUBLE) AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST('1e2' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1242
-SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
+SELECT CAST('1.2.3' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1243
-SELECT CAST(true AS DECIMAL(3,1)) AS r FROM t;
+SELECT CAST(s AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1244
-SELECT v = z AS r FROM t;
+SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1245
-SELECT v < z AS r FROM t;
+SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1246
-SELECT v = 1.5 AS r FROM t;
+SELECT CAST(CAST('NaN' AS DOUBLE) AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1247
-SELECT v > a AS r FROM t;
+SELECT CAST(x AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1248
-SELECT v = x AS r FROM t;
+SELECT CAST(true AS DECIMAL(3,1)) AS r FROM t;
 
 -- name: Case1249
-SELECT v = s AS r FROM t;
+SELECT v = z AS r FROM t;
 
 -- name: Case1250
-SELECT v IN (1.5, 2) AS r FROM t;
+SELECT v < z AS r FROM t;
 
 -- name: Case1251
-SELECT v BETWEEN 1 AND 2 AS r FROM t;
+SELECT v = 1.5 AS r FROM t;
 
 -- name: Case1252
-SELECT greatest(v, z) AS r FROM t;
+SELECT v > a AS r FROM t;
 
 -- name: Case1253
-SELECT coalesce(v, z) AS r FROM t;
+SELECT v = x AS r FROM t;
 
 -- name: Case1254
-SELECT CASE WHEN p THEN v ELSE 1 END AS r FROM t;
+SELECT v = s AS r FROM t;
 
 -- name: Case1255
-SELECT v / 0 + z AS r FROM t;
+SELECT v IN (1.5, 2) AS r FROM t;
 
 -- name: Case1256
-SELECT z + v / 0 AS r FROM t;
+SELECT v BETWEEN 1 AND 2 AS r FROM t;
 
 -- name: Case1257
-SELECT CAST('x' AS DECIMAL(5,2)) * v AS r FROM t;
+SELECT greatest(v, z) AS r FROM t;
 
 -- name: Case1258
-SELECT v * CAST('x' AS DECIMAL(5,2)) AS r FROM t;
+SELECT coalesce(v, z) AS r FROM t;
 
 -- name: Case1259
-SELECT TRY(v / 0) AS r FROM t;
+SELECT CASE WHEN p THEN v ELSE 1 END AS r FROM t;
 
 -- name: Case1260
-SELECT TRY(CAST('abc' AS DECIMAL(5,2))) AS r FROM t;
+SELECT v / 0 + z AS r FROM t;
 
 -- name: Case1261
-SELECT v / 0 > 1 OR true AS r FROM t;
+SELECT z + v / 0 AS r FROM t;
 
 -- name: Case1262
-SELECT true OR v / 0 > 1 AS r FROM t;
+SELECT CAST('x' AS DECIMAL(5,2)) * v AS r FROM t;
 
 -- name: Case1263
-SELECT try_add(v, z) AS r FROM t;
+SELECT v * CAST('x' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1264
-SELECT try_add(w, w) AS r FROM t;
+SELECT TRY(v / 0) AS r FROM t;
 
 -- name: Case1265
-SELECT try_subtract(z, 1) AS r FROM t;
+SELECT TRY(CAST('abc' AS DECIMAL(5,2))) AS r FROM t;
 
 -- name: Case1266
-SELECT try_multiply(w, 10) AS r FROM t;
+SELECT v / 0 > 1 OR true AS r FROM t;
 
 -- name: Case1267
-SELECT try_divide(v, 0) AS r FROM t;
+SELECT true OR v / 0 > 1 AS r FROM t;
 
 -- name: Case1268
-SELECT try_divide(v, 4) AS r FROM t;
+SELECT try_add(v, z) AS r FROM t;
 
 -- name: Case1269
-SELECT try_mod(v, 0) AS r FROM t;
+SELECT try_add(w, w) AS r FROM t;
 
 -- name: Case1270
-SELECT try_add(v / 0, 1) AS r FROM t;
+SELECT try_subtract(z, 1) AS r FROM t;
 
 -- name: Case1271
-SELECT decimal(x) AS r FROM t;
+SELECT try_multiply(w, 10) AS r FROM t;
 
 -- name: Case1272
-SELECT CAST('0e30' AS DECIMAL(5,2)) AS r FROM t;
+SELECT try_divide(v, 0) AS r FROM t;
 
 -- name: Case1273
-SELECT CAST('0e38' AS DECIMAL(5,2)) AS r FROM t;
+SELECT try_divide(v, 4) AS r FROM t;
 
 -- name: Case1274
-SELECT md['a'] AS r FROM t;
+SELECT try_mod(v, 0) AS r FROM t;
 
 -- name: Case1275
-SELECT md['a'] + 1 AS r FROM t;
+SELECT try_add(v / 0, 1) AS r FROM t;
 
 -- name: Case1276
-SELECT md['b'] AS r FROM t;
+SELECT decimal(x) AS r FROM t;
 
 -- name: Case1277
-SELECT md['a'] AS r FROM t;
+SELECT CAST('0e30' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1278
-SELECT md['a'] AS r FROM t;
+SELECT CAST('0e38' AS DECIMAL(5,2)) AS r FROM t;
 
 -- name: Case1279
-SELECT element_at(md, s) AS r FROM t;
+SELECT md['a'] AS r FROM t;
 
 -- name: Case1280
-SELECT element_at(md, s) AS r FROM t;
+SELECT md['a'] + 1 AS r FROM t;
 
 -- name: Case1281
-SELECT try_element_at(md, s) AS r FROM t;
+SELECT md['b'] AS r FROM t;
 
 -- name: Case1282
-SELECT map_contains_key(md, 'a') AS r FROM t;
+SELECT md['a'] AS r FROM t;
 
 -- name: Case1283
-SELECT cardinality(md) AS r FROM t;
+SELECT md['a'] AS r FROM t;
 
 -- name: Case1284
-SELECT md['a'] * md['b'] AS r FROM t;
+SELECT element_at(md, s) AS r FROM t;
 
 -- name: Case1285
-SELECT md AS r FROM t;
+SELECT element_at(md, s) AS r FROM t;
 
 -- name: Case1286
-SELECT COALESCE(md['a'], v) AS r FROM t;
+SELECT try_element_at(md, s) AS r FROM t;
 
 -- name: Case1287
-SELECT map('a', v)['a'] AS r FROM t;
+SELECT map_contains_key(md, 'a') AS r FROM t;
 
 -- name: Case1288
-SELECT map('a', 1.5, 'b', v) AS r FROM t;
+SELECT cardinality(md) AS r FROM t;
 
 -- name: Case1289
-SELECT map('a', 1.5, 'b', v) AS r FROM t;
+SELECT md['a'] * md['b'] AS r FROM t;
 
 -- name: Case1290
-SELECT map(s, v)[s] * 2 AS r FROM t;
+SELECT md AS r FROM t;
 
 -- name: Case1291
-SELECT map_concat(md, map('z', CAST(v AS DECIMAL(10,2)))) AS r FROM t;
+SELECT COALESCE(md['a'], v) AS r FROM t;
 
 -- name: Case1292
-SELECT concat_ws(' ', 'Spark', 'SQL') AS r FROM t;
+SELECT map('a', v)['a'] AS r FROM t;
 
 -- name: Case1293
-SELECT concat_ws('s') AS r FROM t;
+SELECT map('a', 1.5, 'b', v) AS r FROM t;
 
 -- name: Case1294
-SELECT concat_ws('/', 'foo', NULL, 'bar') AS r FROM t;
+SELECT map('a', 1.5, 'b', v) AS r FROM t;
 
 -- name: Case1295
-SELECT concat_ws(NULL, 'Spark', 'SQL') AS r FROM t;
+SELECT map(s, v)[s] * 2 AS r FROM t;
 
 -- name: Case1296
-SELECT concat_ws(',', s, u) AS r FROM t;
+SELECT map_concat(md, map('z', CAST(v AS DECIMAL(10,2)))) AS r FROM t;
 
 -- name: Case1297
-SELECT concat_ws(',', s, u) AS r FROM t;
+SELECT concat_ws(' ', 'Spark', 'SQL') AS r FROM t;
 
 -- name: Case1298
-SELECT concat_ws(',', s, u, s) AS r FROM t;
+SELECT concat_ws('s') AS r FROM t;
 
 -- name: Case1299
-SELECT concat_ws('', s, u) AS r FROM t;
+SELECT concat_ws('/', 'foo', NULL, 'bar') AS r FROM t;
 
 -- name: Case1300
-SELECT concat_ws(s, u, 'x') AS r FROM t;
+SELECT concat_ws(NULL, 'Spark', 'SQL') AS r FROM t;
 
 -- name: Case1301
-SELECT concat_ws(',', 1, 2.5, d) AS r FROM t;
+SELECT concat_ws(',', s, u) AS r FROM t;
 
 -- name: Case1302
-SELECT concat_ws(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT concat_ws(',', s, u) AS r FROM t;
 
 -- name: Case1303
-SELECT concat_ws(',', CAST(1 DIV j AS VARCHAR), s) AS r FROM t;
+SELECT concat_ws(',', s, u, s) AS r FROM t;
 
 -- name: Case1304
-SELECT concat_ws(',', s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT concat_ws('', s, u) AS r FROM t;
 
 -- name: Case1305
-SELECT elt(1, 'scala', 'java') AS r FROM t;
+SELECT concat_ws(s, u, 'x') AS r FROM t;
 
 -- name: Case1306
-SELECT elt(2, 'a', 1) AS r FROM t;
+SELECT concat_ws(',', 1, 2.5, d) AS r FROM t;
 
 -- name: Case1307
-SELECT elt(i, s, u) AS r FROM t;
+SELECT concat_ws(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1308
-SELECT elt(i, s, u) AS r FROM t;
+SELECT concat_ws(',', CAST(1 DIV j AS VARCHAR), s) AS r FROM t;
 
 -- name: Case1309
-SELECT elt(i, s, u) AS r FROM t;
+SELECT concat_ws(',', s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1310
-SELECT elt(i, s, u) AS r FROM t;
+SELECT elt(1, 'scala', 'java') AS r FROM t;
 
 -- name: Case1311
-SELECT elt(i, s, u) AS r FROM t;
+SELECT elt(2, 'a', 1) AS r FROM t;
 
 -- name: Case1312
-SELECT elt(1, s, u) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1313
-SELECT elt(2, s, u) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1314
-SELECT elt(1, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1315
-SELECT elt(2, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1316
-SELECT elt(i, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT elt(i, s, u) AS r FROM t;
 
 -- name: Case1317
-SELECT elt(CAST(1 DIV j AS INT), s) AS r FROM t;
+SELECT elt(1, s, u) AS r FROM t;
 
 -- name: Case1318
-SELECT try(elt(i, s)) AS r FROM t;
+SELECT elt(2, s, u) AS r FROM t;
 
 -- name: Case1319
-SELECT overlay('Spark SQL' PLACING '_' FROM 6) AS r FROM t;
+SELECT elt(1, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1320
-SELECT overlay('Spark SQL' PLACING 'CORE' FROM 7) AS r FROM t;
+SELECT elt(2, s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1321
-SELECT overlay('Spark SQL' PLACING 'ANSI ' FROM 7 FOR 0) AS r FROM t;
+SELECT elt(i, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1322
-SELECT overlay('Spark SQL' PLACING 'tructured' FROM 2 FOR 4) AS r FROM t;
+SELECT elt(CAST(1 DIV j AS INT), s) AS r FROM t;
 
 -- name: Case1323
-SELECT overlay(s, u, i) AS r FROM t;
+SELECT try(elt(i, s)) AS r FROM t;
 
 -- name: Case1324
-SELECT overlay(s, 'X', 0) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING '_' FROM 6) AS r FROM t;
 
 -- name: Case1325
-SELECT overlay(s, 'X', 10) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING 'CORE' FROM 7) AS r FROM t;
 
 -- name: Case1326
-SELECT overlay(s, 'XY', 2, -1) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING 'ANSI ' FROM 7 FOR 0) AS r FROM t;
 
 -- name: Case1327
-SELECT overlay(s PLACING u FROM i FOR j) AS r FROM t;
+SELECT overlay('Spark SQL' PLACING 'tructured' FROM 2 FOR 4) AS r FROM t;
 
 -- name: Case1328
 SELECT overlay(s, u, i) AS r FROM t;
 
 -- name: Case1329
-SELECT format_number(12332.123456, 4) AS r FROM t;
+SELECT overlay(s, 'X', 0) AS r FROM t;
 
 -- name: Case1330
-SELECT format_number(12332.123456, '##################.###') AS r FROM t;
+SELECT overlay(s, 'X', 10) AS r FROM t;
 
 -- name: Case1331
-SELECT format_number(x, i) AS r FROM t;
+SELECT overlay(s, 'XY', 2, -1) AS r FROM t;
 
 -- name: Case1332
-SELECT format_number(a, 2) AS r FROM t;
+SELECT overlay(s PLACING u FROM i FOR j) AS r FROM t;
 
 -- name: Case1333
-SELECT format_number(a, 0) AS r FROM t;
+SELECT overlay(s, u, i) AS r FROM t;
 
 -- name: Case1334
-SELECT format_number(x, 0) AS r FROM t;
+SELECT format_number(12332.123456, 4) AS r FROM t;
 
 -- name: Case1335
-SELECT format_number(x, 0) AS r FROM t;
+SELECT format_number(12332.123456, '##################.###') AS r FROM t;
 
 -- name: Case1336
-SELECT format_number(x, 2) AS r FROM t;
+SELECT format_number(x, i) AS r FROM t;
 
 -- name: Case1337
-SELECT format_number(x, 2) AS r FROM t;
+SELECT format_number(a, 2) AS r FROM t;
 
 -- name: Case1338
-SELECT format_number(x, 2) AS r FROM t;
+SELECT format_number(a, 0) AS r FROM t;
 
 -- name: Case1339
-SELECT format_number(x, 20) AS r FROM t;
+SELECT format_number(x, 0) AS r FROM t;
 
 -- name: Case1340
 SELECT format_number(x, 0) AS r FROM t;
 
 -- name: Case1341
-SELECT format_number(CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT format_number(x, 2) AS r FROM t;
 
 -- name: Case1342
-SELECT format_number(CAST('-Infinity' AS DOUBLE), 2) AS r FROM t;
+SELECT format_number(x, 2) AS r FROM t;
 
 -- name: Case1343
-SELECT format_number(x, i) AS r FROM t;
+SELECT format_number(x, 2) AS r FROM t;
 
 -- name: Case1344
-SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT format_number(x, 20) AS r FROM t;
 
 -- name: Case1345
-SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT format_number(x, 0) AS r FROM t;
 
 -- name: Case1346
-SELECT format_number(i, '0000') AS r FROM t;
+SELECT format_number(CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1347
-SELECT format_number(a, '') AS r FROM t;
+SELECT format_number(CAST('-Infinity' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case1348
-SELECT format_number(x, '#,##0.00 EUR') AS r FROM t;
+SELECT format_number(x, i) AS r FROM t;
 
 -- name: Case1349
-SELECT format_number(x, '#.##') AS r FROM t;
+SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1350
-SELECT format_number(x, s) AS r FROM t;
+SELECT format_number(x, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case1351
-SELECT format_number(x, s) AS r FROM t;
+SELECT format_number(i, '0000') AS r FROM t;
 
 -- name: Case1352
-SELECT format_number(x, s) AS r FROM t;
+SELECT format_number(a, '') AS r FROM t;
 
 -- name: Case1353
-SELECT format_number(CAST(s AS DECIMAL(38,3)), 2) AS r FROM t;
+SELECT format_number(x, '#,##0.00 EUR') AS r FROM t;
 
 -- name: Case1354
-SELECT format_number(v, 1) AS r FROM t;
+SELECT format_number(x, '#.##') AS r FROM t;
 
 -- name: Case1355
-SELECT format_number(v, 1) AS r FROM t;
+SELECT format_number(x, s) AS r FROM t;
 
 -- name: Case1356
-SELECT format_number(CAST(s AS DECIMAL(10,3)), 2) AS r FROM t;
+SELECT format_number(x, s) AS r FROM t;
 
 -- name: Case1357
-SELECT format_number(v, 0) AS r FROM t;
+SELECT format_number(x, s) AS r FROM t;
 
 -- name: Case1358
-SELECT format_number(z, 5) AS r FROM t;
+SELECT format_number(CAST(s AS DECIMAL(38,3)), 2) AS r FROM t;
 
 -- name: Case1359
-SELECT format_number(w, '#,##0.0#') AS r FROM t;
+SELECT format_number(v, 1) AS r FROM t;
 
 -- name: Case1360
-SELECT format_number(w, '0.000000000') AS r FROM t;
+SELECT format_number(v, 1) AS r FROM t;
 
 -- name: Case1361
-SELECT format_number(v, i) AS r FROM t;
+SELECT format_number(CAST(s AS DECIMAL(10,3)), 2) AS r FROM t;
 
 -- name: Case1362
-SELECT format_number(v, 2) AS r FROM t;
+SELECT format_number(v, 0) AS r FROM t;
 
 -- name: Case1363
-SELECT format_number(v, s) AS r FROM t;
+SELECT format_number(z, 5) AS r FROM t;
 
 -- name: Case1364
-SELECT format_string('Hello World %d %s', 100, 'days') AS r FROM t;
+SELECT format_number(w, '#,##0.0#') AS r FROM t;
 
 -- name: Case1365
-SELECT printf('Hello World %d %s', 100, 'days') AS r FROM t;
+SELECT format_number(w, '0.000000000') AS r FROM t;
 
 -- name: Case1366
-SELECT format_string('%s', s) AS r FROM t;
+SELECT format_number(v, i) AS r FROM t;
 
 -- name: Case1367
-SELECT format_string('%5s|%-5s|', s, u) AS r FROM t;
+SELECT format_number(v, 2) AS r FROM t;
 
 -- name: Case1368
-SELECT format_string(s, 1) AS r FROM t;
+SELECT format_number(v, s) AS r FROM t;
 
 -- name: Case1369
-SELECT format_string('%.2f', x) AS r FROM t;
+SELECT format_string('Hello World %d %s', 100, 'days') AS r FROM t;
 
 -- name: Case1370
-SELECT format_string('%08.3f|%-6d|%x', x, i, a) AS r FROM t;
+SELECT printf('Hello World %d %s', 100, 'days') AS r FROM t;
 
 -- name: Case1371
-SELECT format_string('%x %X %#o', i, i, i) AS r FROM t;
+SELECT format_string('%s', s) AS r FROM t;
 
 -- name: Case1372
-SELECT format_string('%e', x) AS r FROM t;
+SELECT format_string('%5s|%-5s|', s, u) AS r FROM t;
 
 -- name: Case1373
-SELECT format_string('%g', x) AS r FROM t;
+SELECT format_string(s, 1) AS r FROM t;
 
 -- name: Case1374
-SELECT format_string('%g', x) AS r FROM t;
+SELECT format_string('%.2f', x) AS r FROM t;
 
 -- name: Case1375
-SELECT format_string('%b %b %b', p, s, u) AS r FROM t;
+SELECT format_string('%08.3f|%-6d|%x', x, i, a) AS r FROM t;
 
 -- name: Case1376
-SELECT format_string('%2$s %1$s %<s', s, u) AS r FROM t;
+SELECT format_string('%x %X %#o', i, i, i) AS r FROM t;
 
 -- name: Case1377
-SELECT format_string('%,d|%+d|%(d', a, b, i) AS r FROM t;
+SELECT format_string('%e', x) AS r FROM t;
 
 -- name: Case1378
-SELECT format_string('%s', d) AS r FROM t;
+SELECT format_string('%g', x) AS r FROM t;
 
 -- name: Case1379
-SELECT format_string('%s %s', x) AS r FROM t;
+SELECT format_string('%g', x) AS r FROM t;
 
 -- name: Case1380
-SELECT format_string('%s', x) AS r FROM t;
+SELECT format_string('%b %b %b', p, s, u) AS r FROM t;
 
 -- name: Case1381
-SELECT format_string('%d', x) AS r FROM t;
+SELECT format_string('%2$s %1$s %<s', s, u) AS r FROM t;
 
 -- name: Case1382
-SELECT format_string('%q', x) AS r FROM t;
+SELECT format_string('%,d|%+d|%(d', a, b, i) AS r FROM t;
 
 -- name: Case1383
-SELECT format_string('%s', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_string('%s', d) AS r FROM t;
 
 -- name: Case1384
-SELECT format_string(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_string('%s %s', x) AS r FROM t;
 
 -- name: Case1385
-SELECT format_string('%c%c', i, j) AS r FROM t;
+SELECT format_string('%s', x) AS r FROM t;
 
 -- name: Case1386
-SELECT format_string('%S', s) AS r FROM t;
+SELECT format_string('%d', x) AS r FROM t;
 
 -- name: Case1387
-SELECT format_string('100%%') AS r FROM t;
+SELECT format_string('%q', x) AS r FROM t;
 
 -- name: Case1388
-SELECT format_string('%s', v) AS r FROM t;
+SELECT format_string('%s', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1389
-SELECT format_string('%s|%10s|', 1.50, v) AS r FROM t;
+SELECT format_string(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1390
-SELECT format_string('%s', w) AS r FROM t;
+SELECT format_string('%c%c', i, j) AS r FROM t;
 
 -- name: Case1391
-SELECT format_string('%s', CAST(s AS DECIMAL(20,10))) AS r FROM t;
+SELECT format_string('%S', s) AS r FROM t;
 
 -- name: Case1392
-SELECT format_string('%s %S', CAST(s AS DECIMAL(10,8)), CAST(u AS DECIMAL(10,8))) AS r FROM t;
+SELECT format_string('100%%') AS r FROM t;
 
 -- name: Case1393
-SELECT format_string('%s', CAST(s AS DECIMAL(38,0))) AS r FROM t;
+SELECT format_string('%s', v) AS r FROM t;
 
 -- name: Case1394
-SELECT format_string('%b %b %s', v, z, z) AS r FROM t;
+SELECT format_string('%s|%10s|', 1.50, v) AS r FROM t;
 
 -- name: Case1395
-SELECT format_string('%.2f', v) AS r FROM t;
+SELECT format_string('%s', w) AS r FROM t;
 
 -- name: Case1396
-SELECT format_string('%d', z) AS r FROM t;
+SELECT format_string('%s', CAST(s AS DECIMAL(20,10))) AS r FROM t;
 
 -- name: Case1397
-SELECT format_string('%s %s', v, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT format_string('%s %S', CAST(s AS DECIMAL(10,8)), CAST(u AS DECIMAL(10,8))) AS r FROM t;
 
 -- name: Case1398
-SELECT format_string('%s %s', CAST(1 DIV j AS VARCHAR), v) AS r FROM t;
+SELECT format_string('%s', CAST(s AS DECIMAL(38,0))) AS r FROM t;
 
 -- name: Case1399
-SELECT mask('abcd-EFGH-8765-4321') AS r FROM t;
+SELECT format_string('%b %b %s', v, z, z) AS r FROM t;
 
 -- name: Case1400
-SELECT mask('abcd-EFGH-8765-4321', 'Q') AS r FROM t;
+SELECT format_string('%.2f', v) AS r FROM t;
 
 -- name: Case1401
-SELECT mask('AbCD123-@$#', 'Q', 'q') AS r FROM t;
+SELECT format_string('%d', z) AS r FROM t;
 
 -- name: Case1402
-SELECT mask('AbCD123-@$#', 'Q', 'q', 'd') AS r FROM t;
+SELECT format_string('%s %s', v, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1403
-SELECT mask('AbCD123-@$#', 'Q', 'q', 'd', 'o') AS r FROM t;
+SELECT format_string('%s %s', CAST(1 DIV j AS VARCHAR), v) AS r FROM t;
 
 -- name: Case1404
-SELECT mask('AbCD123-@$#', NULL, 'q', 'd', 'o') AS r FROM t;
+SELECT mask('abcd-EFGH-8765-4321') AS r FROM t;
 
 -- name: Case1405
-SELECT mask('AbCD123-@$#', NULL, NULL, NULL, NULL) AS r FROM t;
+SELECT mask('abcd-EFGH-8765-4321', 'Q') AS r FROM t;
 
 -- name: Case1406
-SELECT mask(s) AS r FROM t;
+SELECT mask('AbCD123-@$#', 'Q', 'q') AS r FROM t;
 
 -- name: Case1407
-SELECT mask(s, NULL, NULL, NULL, 'o') AS r FROM t;
+SELECT mask('AbCD123-@$#', 'Q', 'q', 'd') AS r FROM t;
 
 -- name: Case1408
-SELECT mask(s, u, u, u, u) AS r FROM t;
+SELECT mask('AbCD123-@$#', 'Q', 'q', 'd', 'o') AS r FROM t;
 
 -- name: Case1409
-SELECT mask(s, '*', '*', '*', '#') AS r FROM t;
+SELECT mask('AbCD123-@$#', NULL, 'q', 'd', 'o') AS r FROM t;
 
 -- name: Case1410
-SELECT mask(s, u) AS r FROM t;
+SELECT mask('AbCD123-@$#', NULL, NULL, NULL, NULL) AS r FROM t;
 
 -- name: Case1411
-SELECT mask(s, u) AS r FROM t;
+SELECT mask(s) AS r FROM t;
 
 -- name: Case1412
-SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT mask(s, NULL, NULL, NULL, 'o') AS r FROM t;
 
 -- name: Case1413
-SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT mask(s, u, u, u, u) AS r FROM t;
 
 -- name: Case1414
-SELECT url_encode('https://spark.apache.org') AS r FROM t;
+SELECT mask(s, '*', '*', '*', '#') AS r FROM t;
 
 -- name: Case1415
-SELECT url_decode('https%3A%2F%2Fspark.apache.org') AS r FROM t;
+SELECT mask(s, u) AS r FROM t;
 
 -- name: Case1416
-SELECT url_encode(s) AS r FROM t;
+SELECT mask(s, u) AS r FROM t;
 
 -- name: Case1417
-SELECT url_decode(s) AS r FROM t;
+SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1418
-SELECT url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
+SELECT mask(s, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1419
-SELECT url_decode(s) AS r FROM t;
+SELECT url_encode('https://spark.apache.org') AS r FROM t;
 
 -- name: Case1420
-SELECT try_url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
+SELECT url_decode('https%3A%2F%2Fspark.apache.org') AS r FROM t;
 
 -- name: Case1421
-SELECT try_url_decode(s) AS r FROM t;
-
--- name: Case1422
-SELECT try_url_decode(CAST(1 DIV j AS VARCHAR)) AS r FROM t;
-
--- name: Case1423
-SELECT url_decode(s) AS r FROM t;
-
--- name: Case1424
 SELECT url_encode(s) AS r FROM t;
 
+-- name: Case1422
+SELECT url_decode(s) AS r FROM t;
+
+-- name: Case1423
+SELECT url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
+
+-- name: Case1424
+SELECT url_decode(s) AS r FROM t;
+
 -- name: Case1425
-SELECT is_valid_utf8(s) AS r FROM t;
+SELECT try_url_decode('http%3A%2F%2spark.apache.org') AS r FROM t;
 
 -- name: Case1426
-SELECT is_valid_utf8(s) AS r FROM t;
+SELECT try_url_decode(s) AS r FROM t;
 
 -- name: Case1427
-SELECT make_valid_utf8(s) AS r FROM t;
+SELECT try_url_decode(CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case1428
-SELECT make_valid_utf8(s) AS r FROM t;
+SELECT url_decode(s) AS r FROM t;
 
 -- name: Case1429
-SELECT validate_utf8(s) AS r FROM t;
+SELECT url_encode(s) AS r FROM t;
 
 -- name: Case1430
-SELECT validate_utf8(s) AS r FROM t;
-
--- name: Case1431
-SELECT try_validate_utf8(s) AS r FROM t;
-
--- name: Case1432
-SELECT try_validate_utf8(s) AS r FROM t;
-
--- name: Case1433
 SELECT is_valid_utf8(s) AS r FROM t;
 
--- name: Case1434
+-- name: Case1431
+SELECT is_valid_utf8(s) AS r FROM t;
+
+-- name: Case1432
 SELECT make_valid_utf8(s) AS r FROM t;
+
+-- name: Case1433
+SELECT make_valid_utf8(s) AS r FROM t;
+
+-- name: Case1434
+SELECT validate_utf8(s) AS r FROM t;
 
 -- name: Case1435
 SELECT validate_utf8(s) AS r FROM t;
@@ -4329,808 +4329,808 @@ SELECT validate_utf8(s) AS r FROM t;
 SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case1437
-SELECT char_length(s) AS r FROM t;
+SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case1438
-SELECT to_number('454', '999') AS r FROM t;
+SELECT is_valid_utf8(s) AS r FROM t;
 
 -- name: Case1439
-SELECT to_number(s, '000.00') AS r FROM t;
+SELECT make_valid_utf8(s) AS r FROM t;
 
 -- name: Case1440
-SELECT to_number(s, '99,999') AS r FROM t;
+SELECT validate_utf8(s) AS r FROM t;
 
 -- name: Case1441
-SELECT to_number(s, '$99.99') AS r FROM t;
+SELECT try_validate_utf8(s) AS r FROM t;
 
 -- name: Case1442
-SELECT to_number(s, '99,999.9S') AS r FROM t;
+SELECT char_length(s) AS r FROM t;
 
 -- name: Case1443
-SELECT to_number(s, '99PR') AS r FROM t;
+SELECT to_number('454', '999') AS r FROM t;
 
 -- name: Case1444
-SELECT to_number(s, '9.99') AS r FROM t;
+SELECT to_number(s, '000.00') AS r FROM t;
 
 -- name: Case1445
-SELECT to_number(s, '999') AS r FROM t;
+SELECT to_number(s, '99,999') AS r FROM t;
 
 -- name: Case1446
-SELECT to_number(s, '999') AS r FROM t;
+SELECT to_number(s, '$99.99') AS r FROM t;
 
 -- name: Case1447
-SELECT to_number(s, '000') AS r FROM t;
+SELECT to_number(s, '99,999.9S') AS r FROM t;
 
 -- name: Case1448
-SELECT to_number(s, '999') AS r FROM t;
+SELECT to_number(s, '99PR') AS r FROM t;
 
 -- name: Case1449
-SELECT try_to_number(s, '99,999.9S') AS r FROM t;
+SELECT to_number(s, '9.99') AS r FROM t;
 
 -- name: Case1450
-SELECT try_to_number(s, '999') AS r FROM t;
+SELECT to_number(s, '999') AS r FROM t;
 
 -- name: Case1451
-SELECT try_to_number(s, '$99.99') AS r FROM t;
+SELECT to_number(s, '999') AS r FROM t;
 
 -- name: Case1452
-SELECT try_to_number(s, '999') AS r FROM t;
+SELECT to_number(s, '000') AS r FROM t;
 
 -- name: Case1453
-SELECT to_char(454, '999') AS r FROM t;
+SELECT to_number(s, '999') AS r FROM t;
 
 -- name: Case1454
-SELECT to_char(454.00, '000D00') AS r FROM t;
+SELECT try_to_number(s, '99,999.9S') AS r FROM t;
 
 -- name: Case1455
-SELECT to_char(12454, '99G999') AS r FROM t;
+SELECT try_to_number(s, '999') AS r FROM t;
 
 -- name: Case1456
-SELECT to_char(78.12, '$99.99') AS r FROM t;
+SELECT try_to_number(s, '$99.99') AS r FROM t;
 
 -- name: Case1457
-SELECT to_char(-12454.8, '99G999D9S') AS r FROM t;
+SELECT try_to_number(s, '999') AS r FROM t;
 
 -- name: Case1458
-SELECT to_varchar(12345, '999') AS r FROM t;
+SELECT to_char(454, '999') AS r FROM t;
 
 -- name: Case1459
-SELECT to_char(CAST(a AS BIGINT), '0999') AS r FROM t;
+SELECT to_char(454.00, '000D00') AS r FROM t;
 
 -- name: Case1460
-SELECT to_char(-12, '99PR') AS r FROM t;
+SELECT to_char(12454, '99G999') AS r FROM t;
 
 -- name: Case1461
-SELECT to_char(CAST(a AS BIGINT), '999') AS r FROM t;
+SELECT to_char(78.12, '$99.99') AS r FROM t;
 
 -- name: Case1462
-SELECT to_char(CAST(1.5 AS DOUBLE), '9.9') AS r FROM t;
+SELECT to_char(-12454.8, '99G999D9S') AS r FROM t;
 
 -- name: Case1463
-SELECT to_char(d, 'yyyy-MM-dd') AS r FROM t;
+SELECT to_varchar(12345, '999') AS r FROM t;
 
 -- name: Case1464
-SELECT to_varchar(d, 'y') AS r FROM t;
+SELECT to_char(CAST(a AS BIGINT), '0999') AS r FROM t;
 
 -- name: Case1465
-SELECT to_char(d, 'y') AS r FROM t;
+SELECT to_char(-12, '99PR') AS r FROM t;
 
 -- name: Case1466
-SELECT md5(s) AS r FROM t;
+SELECT to_char(CAST(a AS BIGINT), '999') AS r FROM t;
 
 -- name: Case1467
-SELECT md5('') AS r FROM t;
+SELECT to_char(CAST(1.5 AS DOUBLE), '9.9') AS r FROM t;
 
 -- name: Case1468
-SELECT md5(s) AS r FROM t;
+SELECT to_char(d, 'yyyy-MM-dd') AS r FROM t;
 
 -- name: Case1469
-SELECT sha1(s) AS r FROM t;
+SELECT to_varchar(d, 'y') AS r FROM t;
 
 -- name: Case1470
-SELECT sha(s) AS r FROM t;
+SELECT to_char(d, 'y') AS r FROM t;
 
 -- name: Case1471
-SELECT sha1(s) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case1472
-SELECT sha2(s, 256) AS r FROM t;
+SELECT md5('') AS r FROM t;
 
 -- name: Case1473
-SELECT sha2(s, i) AS r FROM t;
+SELECT md5(s) AS r FROM t;
 
 -- name: Case1474
-SELECT sha2(s, 224) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case1475
-SELECT sha2(s, 384) AS r FROM t;
+SELECT sha(s) AS r FROM t;
 
 -- name: Case1476
-SELECT sha2(s, 512) AS r FROM t;
+SELECT sha1(s) AS r FROM t;
 
 -- name: Case1477
-SELECT sha2(s, i) AS r FROM t;
+SELECT sha2(s, 256) AS r FROM t;
 
 -- name: Case1478
 SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1479
-SELECT sha2(s, i) AS r FROM t;
+SELECT sha2(s, 224) AS r FROM t;
 
 -- name: Case1480
-SELECT sha2(s, u) AS r FROM t;
+SELECT sha2(s, 384) AS r FROM t;
 
 -- name: Case1481
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT sha2(s, 512) AS r FROM t;
 
 -- name: Case1482
-SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1483
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1484
-SELECT sha2(n[a], i) AS r FROM t;
+SELECT sha2(s, i) AS r FROM t;
 
 -- name: Case1485
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, u) AS r FROM t;
 
 -- name: Case1486
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case1487
-SELECT crc32('') AS r FROM t;
+SELECT sha2(s, CAST(u AS INT)) AS r FROM t;
 
 -- name: Case1488
-SELECT crc32(s) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case1489
-SELECT hash(s, i, j) AS r FROM t;
+SELECT sha2(n[a], i) AS r FROM t;
 
 -- name: Case1490
-SELECT hash('Spark', 123, 2) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1491
-SELECT hash(s, i, j) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1492
-SELECT hash(a) AS r FROM t;
+SELECT crc32('') AS r FROM t;
 
 -- name: Case1493
-SELECT hash(NULL) AS r FROM t;
+SELECT crc32(s) AS r FROM t;
 
 -- name: Case1494
-SELECT hash(NULL, a, NULL) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case1495
-SELECT hash(i) AS r FROM t;
+SELECT hash('Spark', 123, 2) AS r FROM t;
 
 -- name: Case1496
-SELECT hash(a) AS r FROM t;
+SELECT hash(s, i, j) AS r FROM t;
 
 -- name: Case1497
-SELECT hash(p) AS r FROM t;
-
--- name: Case1498
-SELECT hash(x) AS r FROM t;
-
--- name: Case1499
-SELECT hash(x) AS r FROM t;
-
--- name: Case1500
-SELECT hash(x) AS r FROM t;
-
--- name: Case1501
-SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
-
--- name: Case1502
-SELECT hash(d) AS r FROM t;
-
--- name: Case1503
-SELECT hash(s) AS r FROM t;
-
--- name: Case1504
-SELECT hash(s) AS r FROM t;
-
--- name: Case1505
-SELECT hash(s) AS r FROM t;
-
--- name: Case1506
-SELECT hash(s, a) AS r FROM t;
-
--- name: Case1507
 SELECT hash(a) AS r FROM t;
 
+-- name: Case1498
+SELECT hash(NULL) AS r FROM t;
+
+-- name: Case1499
+SELECT hash(NULL, a, NULL) AS r FROM t;
+
+-- name: Case1500
+SELECT hash(i) AS r FROM t;
+
+-- name: Case1501
+SELECT hash(a) AS r FROM t;
+
+-- name: Case1502
+SELECT hash(p) AS r FROM t;
+
+-- name: Case1503
+SELECT hash(x) AS r FROM t;
+
+-- name: Case1504
+SELECT hash(x) AS r FROM t;
+
+-- name: Case1505
+SELECT hash(x) AS r FROM t;
+
+-- name: Case1506
+SELECT hash(CAST(s AS DOUBLE)) AS r FROM t;
+
+-- name: Case1507
+SELECT hash(d) AS r FROM t;
+
 -- name: Case1508
-SELECT hash(k, a) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1509
-SELECT xxhash64(k, a) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1510
-SELECT hash(a, a DIV b) AS r FROM t;
+SELECT hash(s) AS r FROM t;
 
 -- name: Case1511
-SELECT hash(u, a DIV b) AS r FROM t;
+SELECT hash(s, a) AS r FROM t;
 
 -- name: Case1512
-SELECT hash(a DIV b, u) AS r FROM t;
+SELECT hash(a) AS r FROM t;
 
 -- name: Case1513
-SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
+SELECT hash(k, a) AS r FROM t;
 
 -- name: Case1514
-SELECT TRY(hash(a DIV b)) AS r FROM t;
+SELECT xxhash64(k, a) AS r FROM t;
 
 -- name: Case1515
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT hash(a, a DIV b) AS r FROM t;
 
 -- name: Case1516
-SELECT xxhash64(s, i, j) AS r FROM t;
+SELECT hash(u, a DIV b) AS r FROM t;
 
 -- name: Case1517
-SELECT xxhash64(a) AS r FROM t;
+SELECT hash(a DIV b, u) AS r FROM t;
 
 -- name: Case1518
-SELECT xxhash64(i) AS r FROM t;
+SELECT hash(CAST(u AS INT), a DIV b) AS r FROM t;
 
 -- name: Case1519
-SELECT xxhash64(a) AS r FROM t;
+SELECT TRY(hash(a DIV b)) AS r FROM t;
 
 -- name: Case1520
-SELECT xxhash64(p) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case1521
-SELECT xxhash64(x) AS r FROM t;
+SELECT xxhash64(s, i, j) AS r FROM t;
 
 -- name: Case1522
-SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case1523
-SELECT xxhash64(d) AS r FROM t;
+SELECT xxhash64(i) AS r FROM t;
 
 -- name: Case1524
-SELECT xxhash64(s) AS r FROM t;
+SELECT xxhash64(a) AS r FROM t;
 
 -- name: Case1525
-SELECT xxhash64(s) AS r FROM t;
+SELECT xxhash64(p) AS r FROM t;
 
 -- name: Case1526
-SELECT xxhash64(s) AS r FROM t;
+SELECT xxhash64(x) AS r FROM t;
 
 -- name: Case1527
-SELECT xxhash64(s, a) AS r FROM t;
+SELECT xxhash64(CAST(s AS DOUBLE)) AS r FROM t;
 
 -- name: Case1528
-SELECT xxhash64(u, a DIV b) AS r FROM t;
+SELECT xxhash64(d) AS r FROM t;
 
 -- name: Case1529
-SELECT xxhash64(a DIV b, u) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1530
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1531
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(s) AS r FROM t;
 
 -- name: Case1532
-SELECT base64('') AS r FROM t;
+SELECT xxhash64(s, a) AS r FROM t;
 
 -- name: Case1533
-SELECT base64(s) AS r FROM t;
+SELECT xxhash64(u, a DIV b) AS r FROM t;
 
 -- name: Case1534
-SELECT length(base64(repeat(s, 57))) AS r FROM t;
+SELECT xxhash64(a DIV b, u) AS r FROM t;
 
 -- name: Case1535
-SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1536
-SELECT hex(a) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1537
-SELECT hex(a) AS r FROM t;
+SELECT base64('') AS r FROM t;
 
 -- name: Case1538
-SELECT hex(i) AS r FROM t;
+SELECT base64(s) AS r FROM t;
 
 -- name: Case1539
-SELECT hex(a) AS r FROM t;
+SELECT length(base64(repeat(s, 57))) AS r FROM t;
 
 -- name: Case1540
-SELECT hex(s) AS r FROM t;
+SELECT base64(repeat(s, 58)) = concat(substring(base64(repeat(s, 57)), 1, 76), '\r\nYQ==') AS r FROM t;
 
 -- name: Case1541
-SELECT hex(s) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1542
 SELECT hex(a) AS r FROM t;
 
 -- name: Case1543
-SELECT hex(x) AS r FROM t;
+SELECT hex(i) AS r FROM t;
 
 -- name: Case1544
-SELECT hex(d) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1545
-SELECT hex(p) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case1546
-SELECT bin(a) AS r FROM t;
+SELECT hex(s) AS r FROM t;
 
 -- name: Case1547
-SELECT bin(a) AS r FROM t;
+SELECT hex(a) AS r FROM t;
 
 -- name: Case1548
-SELECT bin(0) AS r FROM t;
+SELECT hex(x) AS r FROM t;
 
 -- name: Case1549
-SELECT bin(a) AS r FROM t;
+SELECT hex(d) AS r FROM t;
 
 -- name: Case1550
-SELECT bin(s) AS r FROM t;
+SELECT hex(p) AS r FROM t;
 
 -- name: Case1551
-SELECT conv(s, 2, 10) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1552
-SELECT conv(-10, 16, -10) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1553
-SELECT conv(s, i, j) AS r FROM t;
+SELECT bin(0) AS r FROM t;
 
 -- name: Case1554
-SELECT conv(s, 36, 16) AS r FROM t;
+SELECT bin(a) AS r FROM t;
 
 -- name: Case1555
-SELECT conv(s, 10, 16) AS r FROM t;
+SELECT bin(s) AS r FROM t;
 
 -- name: Case1556
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT conv(s, 2, 10) AS r FROM t;
 
 -- name: Case1557
-SELECT conv(s, 10, 10) AS r FROM t;
+SELECT conv(-10, 16, -10) AS r FROM t;
 
 -- name: Case1558
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT conv(s, i, j) AS r FROM t;
 
 -- name: Case1559
-SELECT conv(s, i, 10) AS r FROM t;
+SELECT conv(s, 36, 16) AS r FROM t;
 
 -- name: Case1560
-SELECT conv(s, 10, i) AS r FROM t;
+SELECT conv(s, 10, 16) AS r FROM t;
 
 -- name: Case1561
 SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1562
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1563
-SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case1564
-SELECT conv(a, 10, 2) AS r FROM t;
+SELECT conv(s, i, 10) AS r FROM t;
 
 -- name: Case1565
-SELECT conv(x, 10, 2) AS r FROM t;
+SELECT conv(s, 10, i) AS r FROM t;
 
 -- name: Case1566
-SELECT typeof(a) AS r FROM t;
+SELECT conv(s, 10, 10) AS r FROM t;
 
 -- name: Case1567
-SELECT typeof(i) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case1568
-SELECT typeof(x) AS r FROM t;
+SELECT conv(s, CAST(u AS INT), 10) AS r FROM t;
 
 -- name: Case1569
-SELECT typeof(s) AS r FROM t;
+SELECT conv(a, 10, 2) AS r FROM t;
 
 -- name: Case1570
-SELECT typeof(d) AS r FROM t;
+SELECT conv(x, 10, 2) AS r FROM t;
 
 -- name: Case1571
-SELECT typeof(p) AS r FROM t;
+SELECT typeof(a) AS r FROM t;
 
 -- name: Case1572
-SELECT typeof(m) AS r FROM t;
+SELECT typeof(i) AS r FROM t;
 
 -- name: Case1573
-SELECT typeof(n) AS r FROM t;
+SELECT typeof(x) AS r FROM t;
 
 -- name: Case1574
-SELECT typeof(NULL) AS r FROM t;
+SELECT typeof(s) AS r FROM t;
 
 -- name: Case1575
-SELECT typeof(i + a) AS r FROM t;
+SELECT typeof(d) AS r FROM t;
 
 -- name: Case1576
-SELECT typeof(a DIV b) AS r FROM t;
+SELECT typeof(p) AS r FROM t;
 
 -- name: Case1577
-SELECT hash(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
+SELECT typeof(m) AS r FROM t;
 
 -- name: Case1578
-SELECT xxhash64(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
+SELECT typeof(n) AS r FROM t;
 
 -- name: Case1579
-SELECT hash(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
+SELECT typeof(NULL) AS r FROM t;
 
 -- name: Case1580
-SELECT xxhash64(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
+SELECT typeof(i + a) AS r FROM t;
 
 -- name: Case1581
-SELECT hash(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT typeof(a DIV b) AS r FROM t;
 
 -- name: Case1582
-SELECT xxhash64(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT hash(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
 
 -- name: Case1583
-SELECT hash(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT xxhash64(CAST(1.00 AS DECIMAL(10,2))) AS r FROM t;
 
 -- name: Case1584
-SELECT xxhash64(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
+SELECT hash(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
 
 -- name: Case1585
-SELECT hash(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
+SELECT xxhash64(CAST(-12.345 AS DECIMAL(18,3))) AS r FROM t;
 
 -- name: Case1586
-SELECT xxhash64(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
+SELECT hash(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1587
-SELECT hash(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
+SELECT xxhash64(CAST(1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1588
-SELECT xxhash64(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
+SELECT hash(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1589
-SELECT hash(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
+SELECT xxhash64(CAST(-1 AS DECIMAL(20,0))) AS r FROM t;
 
 -- name: Case1590
-SELECT xxhash64(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
+SELECT hash(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1591
-SELECT hash(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
+SELECT xxhash64(CAST(0 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1592
-SELECT xxhash64(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
+SELECT hash(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1593
-SELECT hash(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
+SELECT xxhash64(CAST(128 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1594
-SELECT xxhash64(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
+SELECT hash(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1595
-SELECT hash(CAST(NULL AS DECIMAL(10,2))) AS r FROM t;
+SELECT xxhash64(CAST(-129 AS DECIMAL(19,0))) AS r FROM t;
 
 -- name: Case1596
-SELECT hash(CAST(1.00 AS DECIMAL(10,2))) = hash(100L) AS r FROM t;
+SELECT hash(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1597
-SELECT xxhash64(CAST(s AS DECIMAL(38,6)), 7) = xxhash64(CAST(s AS DECIMAL(38,6))) AS r FROM t;
+SELECT xxhash64(CAST(12345678901234567890.123456 AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1598
-SELECT hash(CAST(s AS DECIMAL(5,2))) AS r FROM t;
+SELECT hash(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
 
 -- name: Case1599
-SELECT CAST(DATE '2024-01-31' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(-99999999999999999999999999999999999999 AS DECIMAL(38,0))) AS r FROM t;
 
 -- name: Case1600
-SELECT CAST(DATE '2024-03-01' - DATE '2024-02-01' AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(NULL AS DECIMAL(10,2))) AS r FROM t;
 
 -- name: Case1601
-SELECT CAST(INTERVAL '1 02:03:04.5' DAY TO SECOND AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(1.00 AS DECIMAL(10,2))) = hash(100L) AS r FROM t;
 
 -- name: Case1602
-SELECT CAST(INTERVAL 2 HOURS AS VARCHAR) AS r FROM t;
+SELECT xxhash64(CAST(s AS DECIMAL(38,6)), 7) = xxhash64(CAST(s AS DECIMAL(38,6))) AS r FROM t;
 
 -- name: Case1603
-SELECT CAST(INTERVAL '-1-2' YEAR TO MONTH AS VARCHAR) AS r FROM t;
+SELECT hash(CAST(s AS DECIMAL(5,2))) AS r FROM t;
 
 -- name: Case1604
-SELECT CAST(INTERVAL '14' MONTH AS VARCHAR) AS r FROM t;
+SELECT CAST(DATE '2024-01-31' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1605
-SELECT CAST(INTERVAL '2' DAY + INTERVAL '25' HOUR AS VARCHAR) AS r FROM t;
+SELECT CAST(DATE '2024-03-01' - DATE '2024-02-01' AS VARCHAR) AS r FROM t;
 
 -- name: Case1606
-SELECT CAST(INTERVAL '1' MONTH * 2.5D AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '1 02:03:04.5' DAY TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1607
-SELECT CAST(INTERVAL '-1' MONTH / 2 AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 2 HOURS AS VARCHAR) AS r FROM t;
 
 -- name: Case1608
-SELECT CAST(INTERVAL '2' SECOND / 3 AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '-1-2' YEAR TO MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1609
-SELECT INTERVAL '1' DAY / 0 AS r FROM t;
+SELECT CAST(INTERVAL '14' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1610
-SELECT INTERVAL '178956970-7' YEAR TO MONTH + INTERVAL '1' MONTH AS r FROM t;
+SELECT CAST(INTERVAL '2' DAY + INTERVAL '25' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case1611
-SELECT INTERVAL '1' DAY = INTERVAL '24' HOUR AS r FROM t;
+SELECT CAST(INTERVAL '1' MONTH * 2.5D AS VARCHAR) AS r FROM t;
 
 -- name: Case1612
-SELECT INTERVAL '1' YEAR = INTERVAL '12' MONTH AS r FROM t;
+SELECT CAST(INTERVAL '-1' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1613
-SELECT CAST(INTERVAL '1 02' DAY TO HOUR AS INT) AS r FROM t;
+SELECT CAST(INTERVAL '2' SECOND / 3 AS VARCHAR) AS r FROM t;
 
 -- name: Case1614
-SELECT CAST(INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '1' DAY / 0 AS r FROM t;
 
 -- name: Case1615
-SELECT CAST(INTERVAL 1 YEAR 2 MONTHS AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '178956970-7' YEAR TO MONTH + INTERVAL '1' MONTH AS r FROM t;
 
 -- name: Case1616
-SELECT CAST(INTERVAL 1 DAY 2 HOURS AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '1' DAY = INTERVAL '24' HOUR AS r FROM t;
 
 -- name: Case1617
-SELECT CAST(INTERVAL 2 WEEKS AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '1' YEAR = INTERVAL '12' MONTH AS r FROM t;
 
 -- name: Case1618
-SELECT CAST(INTERVAL 10 MILLISECONDS 3 MICROSECONDS AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '1 02' DAY TO HOUR AS INT) AS r FROM t;
 
 -- name: Case1619
-SELECT CAST(INTERVAL '-0.000001' SECOND AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
 
 -- name: Case1620
-SELECT CAST(INTERVAL '100' HOUR AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 1 YEAR 2 MONTHS AS VARCHAR) AS r FROM t;
 
 -- name: Case1621
-SELECT CAST(INTERVAL 1 HOUR 30 MINUTES AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 1 DAY 2 HOURS AS VARCHAR) AS r FROM t;
 
 -- name: Case1622
-SELECT CAST(INTERVAL '03:04.5' MINUTE TO SECOND AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 2 WEEKS AS VARCHAR) AS r FROM t;
 
 -- name: Case1623
-SELECT CAST(INTERVAL '1.0000019' SECOND AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 10 MILLISECONDS 3 MICROSECONDS AS VARCHAR) AS r FROM t;
 
 -- name: Case1624
-SELECT CAST(INTERVAL -'-1' DAY AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '-0.000001' SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1625
-SELECT -INTERVAL '-1' DAY = INTERVAL '1' DAY AS r FROM t;
+SELECT CAST(INTERVAL '100' HOUR AS VARCHAR) AS r FROM t;
 
 -- name: Case1626
-SELECT CAST(INTERVAL '-1 02:03:04' DAY TO SECOND AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL 1 HOUR 30 MINUTES AS VARCHAR) AS r FROM t;
 
 -- name: Case1627
-SELECT CAST(CAST(INTERVAL '1 12' DAY TO HOUR AS INTERVAL DAY) AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '03:04.5' MINUTE TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1628
-SELECT CAST(CAST(s AS INTERVAL DAY TO SECOND) AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '1.0000019' SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1629
-SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL -'-1' DAY AS VARCHAR) AS r FROM t;
 
 -- name: Case1630
-SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
+SELECT -INTERVAL '-1' DAY = INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1631
-SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
+SELECT CAST(INTERVAL '-1 02:03:04' DAY TO SECOND AS VARCHAR) AS r FROM t;
 
 -- name: Case1632
-SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
+SELECT CAST(CAST(INTERVAL '1 12' DAY TO HOUR AS INTERVAL DAY) AS VARCHAR) AS r FROM t;
 
 -- name: Case1633
-SELECT CAST(s AS INTERVAL DAY TO SECOND) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL DAY TO SECOND) AS VARCHAR) AS r FROM t;
 
 -- name: Case1634
-SELECT CAST(s AS INTERVAL DAY TO HOUR) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1635
-SELECT TRY(CAST(s AS INTERVAL DAY)) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL YEAR TO MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1636
-SELECT CAST(CAST(s AS INTERVAL MONTH) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1637
-SELECT CAST(CAST(26 AS INTERVAL HOUR) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS INTERVAL YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1638
-SELECT CAST(CAST(-3 AS INTERVAL YEAR) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS INTERVAL DAY TO SECOND) AS r FROM t;
 
 -- name: Case1639
-SELECT CAST(INTERVAL '90' MINUTE AS INT) AS r FROM t;
+SELECT CAST(s AS INTERVAL DAY TO HOUR) AS r FROM t;
 
 -- name: Case1640
-SELECT CAST(INTERVAL '1-6' YEAR TO MONTH AS INT) AS r FROM t;
+SELECT TRY(CAST(s AS INTERVAL DAY)) AS r FROM t;
 
 -- name: Case1641
-SELECT CAST(INTERVAL '-1.5' SECOND AS BIGINT) AS r FROM t;
+SELECT CAST(CAST(s AS INTERVAL MONTH) AS VARCHAR) AS r FROM t;
 
 -- name: Case1642
-SELECT CAST(2147483647 AS INTERVAL YEAR) AS r FROM t;
+SELECT CAST(CAST(26 AS INTERVAL HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1643
-SELECT CAST(INTERVAL '200' DAY AS TINYINT) AS r FROM t;
+SELECT CAST(CAST(-3 AS INTERVAL YEAR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1644
-SELECT CAST(INTERVAL '1' DAY * 3 AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '90' MINUTE AS INT) AS r FROM t;
 
 -- name: Case1645
-SELECT CAST(3 * INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '1-6' YEAR TO MONTH AS INT) AS r FROM t;
 
 -- name: Case1646
-SELECT INTERVAL '1' MONTH / 0.0D AS r FROM t;
+SELECT CAST(INTERVAL '-1.5' SECOND AS BIGINT) AS r FROM t;
 
 -- name: Case1647
-SELECT INTERVAL '106751991' DAY * 2 AS r FROM t;
+SELECT CAST(2147483647 AS INTERVAL YEAR) AS r FROM t;
 
 -- name: Case1648
-SELECT -INTERVAL '-178956970-8' YEAR TO MONTH AS r FROM t;
+SELECT CAST(INTERVAL '200' DAY AS TINYINT) AS r FROM t;
 
 -- name: Case1649
-SELECT abs(INTERVAL '-1' DAY) = INTERVAL '1' DAY AS r FROM t;
+SELECT CAST(INTERVAL '1' DAY * 3 AS VARCHAR) AS r FROM t;
 
 -- name: Case1650
-SELECT CAST(INTERVAL '7' MONTH / 2 AS VARCHAR) AS r FROM t;
+SELECT CAST(3 * INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
 -- name: Case1651
-SELECT CAST(INTERVAL '-7' MONTH / 2 AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '1' MONTH / 0.0D AS r FROM t;
 
 -- name: Case1652
-SELECT CAST(INTERVAL '1' HOUR - INTERVAL '90' MINUTE AS VARCHAR) AS r FROM t;
+SELECT INTERVAL '106751991' DAY * 2 AS r FROM t;
 
 -- name: Case1653
-SELECT dt + INTERVAL '1' DAY AS r FROM t;
+SELECT -INTERVAL '-178956970-8' YEAR TO MONTH AS r FROM t;
 
 -- name: Case1654
-SELECT CAST(dt * 2 AS VARCHAR) AS r FROM t;
+SELECT abs(INTERVAL '-1' DAY) = INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1655
-SELECT CAST(ym + ym AS VARCHAR) AS r FROM t;
+SELECT CAST(INTERVAL '7' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1656
-SELECT dt > INTERVAL '1' HOUR AS r FROM t;
+SELECT CAST(INTERVAL '-7' MONTH / 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1657
-SELECT INTERVAL '1' MONTH * x AS r FROM t;
+SELECT CAST(INTERVAL '1' HOUR - INTERVAL '90' MINUTE AS VARCHAR) AS r FROM t;
 
 -- name: Case1658
-SELECT DATE '2024-03-31' - INTERVAL '1' MONTH AS r FROM t;
+SELECT dt + INTERVAL '1' DAY AS r FROM t;
 
 -- name: Case1659
-SELECT DATE '2024-01-31' + INTERVAL '1-1' YEAR TO MONTH AS r FROM t;
+SELECT CAST(dt * 2 AS VARCHAR) AS r FROM t;
 
 -- name: Case1660
-SELECT DATE '2024-01-01' + INTERVAL '2' DAY AS r FROM t;
+SELECT CAST(ym + ym AS VARCHAR) AS r FROM t;
 
 -- name: Case1661
-SELECT INTERVAL '2' DAY + DATE '2024-01-01' AS r FROM t;
+SELECT dt > INTERVAL '1' HOUR AS r FROM t;
 
 -- name: Case1662
-SELECT d - dd AS r FROM t;
+SELECT INTERVAL '1' MONTH * x AS r FROM t;
 
 -- name: Case1663
-SELECT CAST(DATE '2024-01-01' - DATE '2024-01-02' AS VARCHAR) AS r FROM t;
+SELECT DATE '2024-03-31' - INTERVAL '1' MONTH AS r FROM t;
 
 -- name: Case1664
-SELECT d - e = INTERVAL '366' DAY AS r FROM t;
+SELECT DATE '2024-01-31' + INTERVAL '1-1' YEAR TO MONTH AS r FROM t;
 
 -- name: Case1665
-SELECT EXTRACT(HOUR FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
+SELECT DATE '2024-01-01' + INTERVAL '2' DAY AS r FROM t;
 
 -- name: Case1666
-SELECT EXTRACT(SECOND FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
+SELECT INTERVAL '2' DAY + DATE '2024-01-01' AS r FROM t;
 
 -- name: Case1667
-SELECT EXTRACT(DAY FROM INTERVAL '-1 02:03:04.5' DAY TO SECOND) AS r FROM t;
+SELECT d - dd AS r FROM t;
 
 -- name: Case1668
-SELECT EXTRACT(YEAR FROM INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
+SELECT CAST(DATE '2024-01-01' - DATE '2024-01-02' AS VARCHAR) AS r FROM t;
 
 -- name: Case1669
-SELECT date_part('MONTH', INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
+SELECT d - e = INTERVAL '366' DAY AS r FROM t;
 
 -- name: Case1670
-SELECT CAST(make_ym_interval(1, 2) AS VARCHAR) AS r FROM t;
+SELECT EXTRACT(HOUR FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1671
-SELECT CAST(make_ym_interval(1) AS VARCHAR) AS r FROM t;
+SELECT EXTRACT(SECOND FROM INTERVAL '1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1672
-SELECT CAST(make_dt_interval(1, 2, 3, 4.5) AS VARCHAR) AS r FROM t;
+SELECT EXTRACT(DAY FROM INTERVAL '-1 02:03:04.5' DAY TO SECOND) AS r FROM t;
 
 -- name: Case1673
-SELECT make_ym_interval(178956970, 8) AS r FROM t;
+SELECT EXTRACT(YEAR FROM INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1674
-SELECT make_dt_interval(i, 1, 0, 0) AS r FROM t;
+SELECT date_part('MONTH', INTERVAL '-1-2' YEAR TO MONTH) AS r FROM t;
 
 -- name: Case1675
-SELECT make_dt_interval(106751992) AS r FROM t;
+SELECT CAST(make_ym_interval(1, 2) AS VARCHAR) AS r FROM t;
 
 -- name: Case1676
-SELECT make_ym_interval(NULL, 1) AS r FROM t;
+SELECT CAST(make_ym_interval(1) AS VARCHAR) AS r FROM t;
 
 -- name: Case1677
-SELECT EXTRACT(MINUTE FROM dt) AS r FROM t;
+SELECT CAST(make_dt_interval(1, 2, 3, 4.5) AS VARCHAR) AS r FROM t;
 
 -- name: Case1678
-SELECT try_add(INTERVAL '178956970-7' YEAR TO MONTH, INTERVAL '1' MONTH) AS r FROM t;
+SELECT make_ym_interval(178956970, 8) AS r FROM t;
 
 -- name: Case1679
-SELECT CAST(try_add(INTERVAL '1' DAY, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
+SELECT make_dt_interval(i, 1, 0, 0) AS r FROM t;
 
 -- name: Case1680
-SELECT try_divide(INTERVAL '1' MONTH, 0) AS r FROM t;
+SELECT make_dt_interval(106751992) AS r FROM t;
 
 -- name: Case1681
-SELECT CAST(try_divide(INTERVAL '3' MONTH, 2) AS VARCHAR) AS r FROM t;
+SELECT make_ym_interval(NULL, 1) AS r FROM t;
 
 -- name: Case1682
-SELECT try_multiply(INTERVAL '106751991' DAY, 2) AS r FROM t;
+SELECT EXTRACT(MINUTE FROM dt) AS r FROM t;
 
 -- name: Case1683
-SELECT CAST(try_subtract(DATE '2024-03-01', DATE '2024-02-01') AS VARCHAR) AS r FROM t;
+SELECT try_add(INTERVAL '178956970-7' YEAR TO MONTH, INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case1684
-SELECT try_subtract(DATE '2024-03-31', INTERVAL '1' MONTH) AS r FROM t;
+SELECT CAST(try_add(INTERVAL '1' DAY, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1685
-SELECT typeof(INTERVAL '1' DAY) AS r FROM t;
+SELECT try_divide(INTERVAL '1' MONTH, 0) AS r FROM t;
 
 -- name: Case1686
-SELECT typeof(INTERVAL '1' DAY + INTERVAL '1' HOUR) AS r FROM t;
+SELECT CAST(try_divide(INTERVAL '3' MONTH, 2) AS VARCHAR) AS r FROM t;
 
 -- name: Case1687
-SELECT hash(INTERVAL '1' MONTH) = hash(1) AS r FROM t;
+SELECT try_multiply(INTERVAL '106751991' DAY, 2) AS r FROM t;
 
 -- name: Case1688
-SELECT hash(INTERVAL '1' DAY) = hash(86400000000) AS r FROM t;
+SELECT CAST(try_subtract(DATE '2024-03-01', DATE '2024-02-01') AS VARCHAR) AS r FROM t;
 
 -- name: Case1689
-SELECT xxhash64(ym) = xxhash64(14) AS r FROM t;
+SELECT try_subtract(DATE '2024-03-31', INTERVAL '1' MONTH) AS r FROM t;
 
 -- name: Case1690
-SELECT CAST(greatest(INTERVAL '1' DAY, INTERVAL '25' HOUR) AS VARCHAR) AS r FROM t;
+SELECT typeof(INTERVAL '1' DAY) AS r FROM t;
 
 -- name: Case1691
-SELECT CAST(least(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
+SELECT typeof(INTERVAL '1' DAY + INTERVAL '1' HOUR) AS r FROM t;
 
 -- name: Case1692
-SELECT INTERVAL '1' DAY IN (INTERVAL '24' HOUR, INTERVAL '2' DAY) AS r FROM t;
+SELECT hash(INTERVAL '1' MONTH) = hash(1) AS r FROM t;
 
 -- name: Case1693
-SELECT CAST(coalesce(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
+SELECT hash(INTERVAL '1' DAY) = hash(86400000000) AS r FROM t;
 
 -- name: Case1694
-SELECT nullif(INTERVAL '1' DAY, INTERVAL '24' HOUR) AS r FROM t;
+SELECT xxhash64(ym) = xxhash64(14) AS r FROM t;
 
 -- name: Case1695
-SELECT CAST(CASE WHEN p THEN INTERVAL '1' DAY ELSE INTERVAL '2' HOUR END AS VARCHAR) AS r FROM t;
+SELECT CAST(greatest(INTERVAL '1' DAY, INTERVAL '25' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1696
-SELECT INTERVAL '1' DAY BETWEEN INTERVAL '1' HOUR AND INTERVAL '2' DAY AS r FROM t;
+SELECT CAST(least(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1697
-SELECT json_array_length('[1,2,3,4]') AS r FROM t;
+SELECT INTERVAL '1' DAY IN (INTERVAL '24' HOUR, INTERVAL '2' DAY) AS r FROM t;
 
 -- name: Case1698
-SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
+SELECT CAST(coalesce(dt, INTERVAL '1' HOUR) AS VARCHAR) AS r FROM t;
 
 -- name: Case1699
-SELECT json_array_length('[1,2') AS r FROM t;
+SELECT nullif(INTERVAL '1' DAY, INTERVAL '24' HOUR) AS r FROM t;
 
 -- name: Case1700
-SELECT json_array_length(s) AS r FROM t;
+SELECT CAST(CASE WHEN p THEN INTERVAL '1' DAY ELSE INTERVAL '2' HOUR END AS VARCHAR) AS r FROM t;
 
 -- name: Case1701
-SELECT json_array_length(s) AS r FROM t;
+SELECT INTERVAL '1' DAY BETWEEN INTERVAL '1' HOUR AND INTERVAL '2' DAY AS r FROM t;
 
 -- name: Case1702
-SELECT json_array_length(s) AS r FROM t;
+SELECT json_array_length('[1,2,3,4]') AS r FROM t;
 
 -- name: Case1703
-SELECT json_array_length(s) AS r FROM t;
+SELECT json_array_length('[1,2,3,{"f1":1,"f2":[5,6]},4]') AS r FROM t;
 
 -- name: Case1704
-SELECT json_array_length(s) AS r FROM t;
+SELECT json_array_length('[1,2') AS r FROM t;
 
 -- name: Case1705
 SELECT json_array_length(s) AS r FROM t;
@@ -5163,3705 +5163,3744 @@ SELECT json_array_length(s) AS r FROM t;
 SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1715
-SELECT json_array_length(123) AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1716
-SELECT get_json_object('{"a":"b"}', '$.a') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1717
-SELECT get_json_object(s, '$.a.b') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1718
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1719
-SELECT get_json_object(s, '$[\'a b\']') AS r FROM t;
+SELECT json_array_length(s) AS r FROM t;
 
 -- name: Case1720
-SELECT get_json_object(s, '$.a[1]') AS r FROM t;
+SELECT json_array_length(123) AS r FROM t;
 
 -- name: Case1721
-SELECT get_json_object(s, '$.a[3]') AS r FROM t;
+SELECT get_json_object('{"a":"b"}', '$.a') AS r FROM t;
 
 -- name: Case1722
-SELECT get_json_object(s, '$.a[*]') AS r FROM t;
+SELECT get_json_object(s, '$.a.b') AS r FROM t;
 
 -- name: Case1723
-SELECT get_json_object(s, '$.a[*]') AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1724
-SELECT get_json_object(s, '$[*].b') AS r FROM t;
+SELECT get_json_object(s, '$[\'a b\']') AS r FROM t;
 
 -- name: Case1725
-SELECT get_json_object(s, '$[*][*]') AS r FROM t;
+SELECT get_json_object(s, '$.a[1]') AS r FROM t;
 
 -- name: Case1726
-SELECT get_json_object(s, '$[0][*]') AS r FROM t;
+SELECT get_json_object(s, '$.a[3]') AS r FROM t;
 
 -- name: Case1727
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT get_json_object(s, '$.a[*]') AS r FROM t;
 
 -- name: Case1728
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT get_json_object(s, '$.a[*]') AS r FROM t;
 
 -- name: Case1729
-SELECT get_json_object(s, '$') AS r FROM t;
+SELECT get_json_object(s, '$[*].b') AS r FROM t;
 
 -- name: Case1730
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT get_json_object(s, '$[*][*]') AS r FROM t;
 
 -- name: Case1731
-SELECT get_json_object(s, '$.a') AS r FROM t;
+SELECT get_json_object(s, '$[0][*]') AS r FROM t;
 
 -- name: Case1732
 SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1733
-SELECT get_json_object(s, 'a') AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1734
-SELECT get_json_object(s, '$.*') AS r FROM t;
+SELECT get_json_object(s, '$') AS r FROM t;
 
 -- name: Case1735
 SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1736
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1737
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1738
-SELECT get_json_object(s, u) AS r FROM t;
+SELECT get_json_object(s, 'a') AS r FROM t;
 
 -- name: Case1739
-SELECT schema_of_json('[{"col":0}]') AS r FROM t;
+SELECT get_json_object(s, '$.*') AS r FROM t;
 
 -- name: Case1740
-SELECT schema_of_json('{"b": 1.5, "a": [1, 2.5], "c": null, "d": {"x": true}}') AS r FROM t;
+SELECT get_json_object(s, '$.a') AS r FROM t;
 
 -- name: Case1741
-SELECT schema_of_json('{"a": [1, "x"], "a b": 12345678901234567890}') AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1742
-SELECT schema_of_json('{}') AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1743
-SELECT schema_of_json('"text"') AS r FROM t;
+SELECT get_json_object(s, u) AS r FROM t;
 
 -- name: Case1744
-SELECT schema_of_json('[]') AS r FROM t;
+SELECT schema_of_json('[{"col":0}]') AS r FROM t;
 
 -- name: Case1745
-SELECT length('a\tb') AS r FROM t;
+SELECT schema_of_json('{"b": 1.5, "a": [1, 2.5], "c": null, "d": {"x": true}}') AS r FROM t;
 
 -- name: Case1746
-SELECT 'x\\y' AS r FROM t;
+SELECT schema_of_json('{"a": [1, "x"], "a b": 12345678901234567890}') AS r FROM t;
 
 -- name: Case1747
-SELECT '50%' LIKE '50\\%' AS r FROM t;
+SELECT schema_of_json('{}') AS r FROM t;
 
 -- name: Case1748
-SELECT '50x' LIKE '50\\%' AS r FROM t;
+SELECT schema_of_json('"text"') AS r FROM t;
 
 -- name: Case1749
-SELECT 'it\'s' AS r FROM t;
+SELECT schema_of_json('[]') AS r FROM t;
 
 -- name: Case1750
-SELECT 'it''s' AS r FROM t;
+SELECT length('a\tb') AS r FROM t;
 
 -- name: Case1751
-SELECT 'a' 'b' AS r FROM t;
+SELECT 'x\\y' AS r FROM t;
 
 -- name: Case1752
-SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
+SELECT '50%' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1753
-SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
+SELECT '50x' LIKE '50\\%' AS r FROM t;
 
 -- name: Case1754
-SELECT ascii('\r') AS r FROM t;
+SELECT 'it\'s' AS r FROM t;
 
 -- name: Case1755
-SELECT ascii('\b') AS r FROM t;
+SELECT 'it''s' AS r FROM t;
 
 -- name: Case1756
-SELECT ascii('\0') AS r FROM t;
+SELECT 'a' 'b' AS r FROM t;
 
 -- name: Case1757
-SELECT ascii('\Z') AS r FROM t;
+SELECT 'a' /* between */ 'b' 'c' AS r FROM t;
 
 -- name: Case1758
-SELECT '\a\q\"' AS r FROM t;
+SELECT concat('a\nb', '') = 'a' || chr(10) || 'b' AS r FROM t;
 
 -- name: Case1759
-SELECT '\101\060' AS r FROM t;
+SELECT ascii('\r') AS r FROM t;
 
 -- name: Case1760
-SELECT '\u00e9' AS r FROM t;
+SELECT ascii('\b') AS r FROM t;
 
 -- name: Case1761
-SELECT length('\U0001F600') AS r FROM t;
+SELECT ascii('\0') AS r FROM t;
 
 -- name: Case1762
-SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
+SELECT ascii('\Z') AS r FROM t;
 
 -- name: Case1763
-SELECT octet_length('\uD83D\uDE00') AS r FROM t;
+SELECT '\a\q\"' AS r FROM t;
 
 -- name: Case1764
-SELECT '\uD83D' AS r FROM t;
+SELECT '\101\060' AS r FROM t;
 
 -- name: Case1765
-SELECT '\u12g' AS r FROM t;
+SELECT '\u00e9' AS r FROM t;
 
 -- name: Case1766
-SELECT length(R'a\tb') AS r FROM t;
+SELECT length('\U0001F600') AS r FROM t;
 
 -- name: Case1767
-SELECT r'x\\y' AS r FROM t;
+SELECT '\uD83D\uDE00' = '\U0001F600' AS r FROM t;
 
 -- name: Case1768
-SELECT R'it' 's' AS r FROM t;
+SELECT octet_length('\uD83D\uDE00') AS r FROM t;
 
 -- name: Case1769
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT '\uD83D' AS r FROM t;
 
 -- name: Case1770
-SELECT s LIKE 'a\_b' AS r FROM t;
+SELECT '\u12g' AS r FROM t;
 
 -- name: Case1771
-SELECT s LIKE 'a\\_b' AS r FROM t;
+SELECT length(R'a\tb') AS r FROM t;
 
 -- name: Case1772
-SELECT s || '\'' AS r FROM t;
+SELECT r'x\\y' AS r FROM t;
 
 -- name: Case1773
-SELECT s || '\'' AS r FROM t;
+SELECT R'it' 's' AS r FROM t;
 
 -- name: Case1774
-SELECT "it's" AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1775
-SELECT length("a\tb") AS r FROM t;
+SELECT s LIKE 'a\_b' AS r FROM t;
 
 -- name: Case1776
-SELECT "x\"y" AS r FROM t;
+SELECT s LIKE 'a\\_b' AS r FROM t;
 
 -- name: Case1777
-SELECT "a" 'b' "c" AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1778
-SELECT s = "abc" AS r FROM t;
+SELECT s || '\'' AS r FROM t;
 
 -- name: Case1779
-SELECT r"a\nb" AS r FROM t;
+SELECT "it's" AS r FROM t;
 
 -- name: Case1780
-SELECT ln(1) AS r FROM t;
+SELECT length("a\tb") AS r FROM t;
 
 -- name: Case1781
-SELECT ln(2) AS r FROM t;
+SELECT "x\"y" AS r FROM t;
 
 -- name: Case1782
-SELECT ln(19.458461079980395) AS r FROM t;
+SELECT "a" 'b' "c" AS r FROM t;
 
 -- name: Case1783
-SELECT ln(0) AS r FROM t;
+SELECT s = "abc" AS r FROM t;
 
 -- name: Case1784
-SELECT ln(-1) AS r FROM t;
+SELECT r"a\nb" AS r FROM t;
 
 -- name: Case1785
-SELECT ln(-0.0) AS r FROM t;
+SELECT ln(1) AS r FROM t;
 
 -- name: Case1786
-SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT ln(2) AS r FROM t;
 
 -- name: Case1787
-SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT ln(19.458461079980395) AS r FROM t;
 
 -- name: Case1788
-SELECT ln(x) AS r FROM t;
+SELECT ln(0) AS r FROM t;
 
 -- name: Case1789
-SELECT ln(a) AS r FROM t;
+SELECT ln(-1) AS r FROM t;
 
 -- name: Case1790
-SELECT ln(a / b) AS r FROM t;
+SELECT ln(-0.0) AS r FROM t;
 
 -- name: Case1791
-SELECT ln(e()) AS r FROM t;
+SELECT ln(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1792
-SELECT log(10, 100) AS r FROM t;
+SELECT ln(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1793
-SELECT log(2, 8) AS r FROM t;
+SELECT ln(x) AS r FROM t;
 
 -- name: Case1794
-SELECT log(0.5, 4) AS r FROM t;
+SELECT ln(a) AS r FROM t;
 
 -- name: Case1795
-SELECT log(1.0) AS r FROM t;
+SELECT ln(a / b) AS r FROM t;
 
 -- name: Case1796
-SELECT log(0) AS r FROM t;
+SELECT ln(e()) AS r FROM t;
 
 -- name: Case1797
-SELECT log(0, 8) AS r FROM t;
+SELECT log(10, 100) AS r FROM t;
 
 -- name: Case1798
-SELECT log(2, 0) AS r FROM t;
+SELECT log(2, 8) AS r FROM t;
 
 -- name: Case1799
-SELECT log(-2, 8) AS r FROM t;
+SELECT log(0.5, 4) AS r FROM t;
 
 -- name: Case1800
-SELECT log(1, 1) AS r FROM t;
+SELECT log(1.0) AS r FROM t;
 
 -- name: Case1801
-SELECT log(1, 2) AS r FROM t;
+SELECT log(0) AS r FROM t;
 
 -- name: Case1802
-SELECT log(x, 8) AS r FROM t;
+SELECT log(0, 8) AS r FROM t;
 
 -- name: Case1803
-SELECT log(2, x) AS r FROM t;
+SELECT log(2, 0) AS r FROM t;
 
 -- name: Case1804
-SELECT log(a / b, -1.0) AS r FROM t;
+SELECT log(-2, 8) AS r FROM t;
 
 -- name: Case1805
-SELECT log(-1.0, a / b) AS r FROM t;
+SELECT log(1, 1) AS r FROM t;
 
 -- name: Case1806
-SELECT log(x, a / b) AS r FROM t;
+SELECT log(1, 2) AS r FROM t;
 
 -- name: Case1807
-SELECT log(a / b, x) AS r FROM t;
+SELECT log(x, 8) AS r FROM t;
 
 -- name: Case1808
-SELECT log10(1000) AS r FROM t;
+SELECT log(2, x) AS r FROM t;
 
 -- name: Case1809
-SELECT log10(10) AS r FROM t;
+SELECT log(a / b, -1.0) AS r FROM t;
 
 -- name: Case1810
-SELECT log10(0.001) AS r FROM t;
+SELECT log(-1.0, a / b) AS r FROM t;
 
 -- name: Case1811
-SELECT log10(0.3529113193356501) AS r FROM t;
+SELECT log(x, a / b) AS r FROM t;
 
 -- name: Case1812
-SELECT log10(0) AS r FROM t;
+SELECT log(a / b, x) AS r FROM t;
 
 -- name: Case1813
-SELECT log10(-5) AS r FROM t;
+SELECT log10(1000) AS r FROM t;
 
 -- name: Case1814
-SELECT log10(x) AS r FROM t;
+SELECT log10(10) AS r FROM t;
 
 -- name: Case1815
-SELECT log10(a DIV b) AS r FROM t;
+SELECT log10(0.001) AS r FROM t;
 
 -- name: Case1816
-SELECT log2(8) AS r FROM t;
+SELECT log10(0.3529113193356501) AS r FROM t;
 
 -- name: Case1817
-SELECT log2(2) AS r FROM t;
+SELECT log10(0) AS r FROM t;
 
 -- name: Case1818
-SELECT log2(10) AS r FROM t;
+SELECT log10(-5) AS r FROM t;
 
 -- name: Case1819
-SELECT log2(0) AS r FROM t;
+SELECT log10(x) AS r FROM t;
 
 -- name: Case1820
-SELECT log2(-0.0) AS r FROM t;
+SELECT log10(a DIV b) AS r FROM t;
 
 -- name: Case1821
-SELECT log2(x) AS r FROM t;
+SELECT log2(8) AS r FROM t;
 
 -- name: Case1822
-SELECT log1p(0) AS r FROM t;
+SELECT log2(2) AS r FROM t;
 
 -- name: Case1823
-SELECT log1p(1) AS r FROM t;
+SELECT log2(10) AS r FROM t;
 
 -- name: Case1824
-SELECT log1p(-0.5) AS r FROM t;
+SELECT log2(0) AS r FROM t;
 
 -- name: Case1825
-SELECT log1p(-1) AS r FROM t;
+SELECT log2(-0.0) AS r FROM t;
 
 -- name: Case1826
-SELECT log1p(-2) AS r FROM t;
+SELECT log2(x) AS r FROM t;
 
 -- name: Case1827
-SELECT log1p(x) AS r FROM t;
+SELECT log1p(0) AS r FROM t;
 
 -- name: Case1828
-SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT log1p(1) AS r FROM t;
 
 -- name: Case1829
-SELECT exp(0) AS r FROM t;
+SELECT log1p(-0.5) AS r FROM t;
 
 -- name: Case1830
-SELECT exp(1) AS r FROM t;
+SELECT log1p(-1) AS r FROM t;
 
 -- name: Case1831
-SELECT exp(0.3529113193356501) AS r FROM t;
+SELECT log1p(-2) AS r FROM t;
 
 -- name: Case1832
-SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT log1p(x) AS r FROM t;
 
 -- name: Case1833
-SELECT exp(1000) AS r FROM t;
+SELECT log1p(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1834
-SELECT exp(x) AS r FROM t;
+SELECT exp(0) AS r FROM t;
 
 -- name: Case1835
-SELECT expm1(0) AS r FROM t;
+SELECT exp(1) AS r FROM t;
 
 -- name: Case1836
-SELECT expm1(1) AS r FROM t;
+SELECT exp(0.3529113193356501) AS r FROM t;
 
 -- name: Case1837
-SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT exp(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1838
-SELECT expm1(x) AS r FROM t;
+SELECT exp(1000) AS r FROM t;
 
 -- name: Case1839
-SELECT cbrt(27.0) AS r FROM t;
+SELECT exp(x) AS r FROM t;
 
 -- name: Case1840
-SELECT cbrt(-8) AS r FROM t;
+SELECT expm1(0) AS r FROM t;
 
 -- name: Case1841
-SELECT cbrt(-0.0D) AS r FROM t;
+SELECT expm1(1) AS r FROM t;
 
 -- name: Case1842
-SELECT cbrt(x) AS r FROM t;
+SELECT expm1(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1843
-SELECT hypot(3, 4) AS r FROM t;
+SELECT expm1(x) AS r FROM t;
 
 -- name: Case1844
-SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT cbrt(27.0) AS r FROM t;
 
 -- name: Case1845
-SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT cbrt(-8) AS r FROM t;
 
 -- name: Case1846
-SELECT hypot(1e308, 1e308) AS r FROM t;
+SELECT cbrt(-0.0D) AS r FROM t;
 
 -- name: Case1847
-SELECT hypot(x, a / b) AS r FROM t;
+SELECT cbrt(x) AS r FROM t;
 
 -- name: Case1848
-SELECT hypot(a / b, x) AS r FROM t;
+SELECT hypot(3, 4) AS r FROM t;
 
 -- name: Case1849
-SELECT hypot(1, a / b) AS r FROM t;
+SELECT hypot(CAST('Infinity' AS DOUBLE), CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1850
-SELECT sin(0) AS r FROM t;
+SELECT hypot(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1851
-SELECT sin(1) AS r FROM t;
+SELECT hypot(1e308, 1e308) AS r FROM t;
 
 -- name: Case1852
-SELECT sin(-0.0D) AS r FROM t;
+SELECT hypot(x, a / b) AS r FROM t;
 
 -- name: Case1853
-SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT hypot(a / b, x) AS r FROM t;
 
 -- name: Case1854
-SELECT sin(x) AS r FROM t;
+SELECT hypot(1, a / b) AS r FROM t;
 
 -- name: Case1855
-SELECT cos(0) AS r FROM t;
+SELECT sin(0) AS r FROM t;
 
 -- name: Case1856
-SELECT cos(1) AS r FROM t;
+SELECT sin(1) AS r FROM t;
 
 -- name: Case1857
-SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sin(-0.0D) AS r FROM t;
 
 -- name: Case1858
-SELECT cos(x) AS r FROM t;
+SELECT sin(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1859
-SELECT tan(0) AS r FROM t;
+SELECT sin(x) AS r FROM t;
 
 -- name: Case1860
-SELECT tan(0.5) AS r FROM t;
+SELECT cos(0) AS r FROM t;
 
 -- name: Case1861
-SELECT tan(x) AS r FROM t;
+SELECT cos(1) AS r FROM t;
 
 -- name: Case1862
-SELECT cot(0.5) AS r FROM t;
+SELECT cos(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1863
-SELECT cot(0) AS r FROM t;
+SELECT cos(x) AS r FROM t;
 
 -- name: Case1864
-SELECT cot(-0.0D) AS r FROM t;
+SELECT tan(0) AS r FROM t;
 
 -- name: Case1865
-SELECT cot(x) AS r FROM t;
+SELECT tan(0.5) AS r FROM t;
 
 -- name: Case1866
-SELECT sec(0) AS r FROM t;
+SELECT tan(x) AS r FROM t;
 
 -- name: Case1867
-SELECT sec(1) AS r FROM t;
+SELECT cot(0.5) AS r FROM t;
 
 -- name: Case1868
-SELECT sec(x) AS r FROM t;
+SELECT cot(0) AS r FROM t;
 
 -- name: Case1869
-SELECT csc(1) AS r FROM t;
+SELECT cot(-0.0D) AS r FROM t;
 
 -- name: Case1870
-SELECT csc(0) AS r FROM t;
+SELECT cot(x) AS r FROM t;
 
 -- name: Case1871
-SELECT csc(x) AS r FROM t;
+SELECT sec(0) AS r FROM t;
 
 -- name: Case1872
-SELECT asin(0) AS r FROM t;
+SELECT sec(1) AS r FROM t;
 
 -- name: Case1873
-SELECT asin(1) AS r FROM t;
+SELECT sec(x) AS r FROM t;
 
 -- name: Case1874
-SELECT asin(2) AS r FROM t;
+SELECT csc(1) AS r FROM t;
 
 -- name: Case1875
-SELECT asin(x) AS r FROM t;
+SELECT csc(0) AS r FROM t;
 
 -- name: Case1876
-SELECT acos(1) AS r FROM t;
+SELECT csc(x) AS r FROM t;
 
 -- name: Case1877
-SELECT acos(-0.5) AS r FROM t;
+SELECT asin(0) AS r FROM t;
 
 -- name: Case1878
-SELECT acos(0.5) AS r FROM t;
+SELECT asin(1) AS r FROM t;
 
 -- name: Case1879
-SELECT acos(2) AS r FROM t;
+SELECT asin(2) AS r FROM t;
 
 -- name: Case1880
-SELECT acos(x) AS r FROM t;
+SELECT asin(x) AS r FROM t;
 
 -- name: Case1881
-SELECT atan(0) AS r FROM t;
+SELECT acos(1) AS r FROM t;
 
 -- name: Case1882
-SELECT atan(1) AS r FROM t;
+SELECT acos(-0.5) AS r FROM t;
 
 -- name: Case1883
-SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT acos(0.5) AS r FROM t;
 
 -- name: Case1884
-SELECT atan(x) AS r FROM t;
+SELECT acos(2) AS r FROM t;
 
 -- name: Case1885
-SELECT atan2(0, 0) AS r FROM t;
+SELECT acos(x) AS r FROM t;
 
 -- name: Case1886
-SELECT atan2(1, 1) AS r FROM t;
+SELECT atan(0) AS r FROM t;
 
 -- name: Case1887
-SELECT atan2(0, -1) AS r FROM t;
+SELECT atan(1) AS r FROM t;
 
 -- name: Case1888
-SELECT atan2(-0.0, -1.0) AS r FROM t;
+SELECT atan(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1889
-SELECT atan2(-0.0, -0.0) AS r FROM t;
+SELECT atan(x) AS r FROM t;
 
 -- name: Case1890
-SELECT atan2(-1, 0) AS r FROM t;
+SELECT atan2(0, 0) AS r FROM t;
 
 -- name: Case1891
-SELECT atan2(x, 1) AS r FROM t;
+SELECT atan2(1, 1) AS r FROM t;
 
 -- name: Case1892
-SELECT atan2(1, x) AS r FROM t;
+SELECT atan2(0, -1) AS r FROM t;
 
 -- name: Case1893
-SELECT sinh(0) AS r FROM t;
+SELECT atan2(-0.0, -1.0) AS r FROM t;
 
 -- name: Case1894
-SELECT sinh(1) AS r FROM t;
+SELECT atan2(-0.0, -0.0) AS r FROM t;
 
 -- name: Case1895
-SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT atan2(-1, 0) AS r FROM t;
 
 -- name: Case1896
-SELECT sinh(x) AS r FROM t;
+SELECT atan2(x, 1) AS r FROM t;
 
 -- name: Case1897
-SELECT cosh(0) AS r FROM t;
+SELECT atan2(1, x) AS r FROM t;
 
 -- name: Case1898
-SELECT cosh(1) AS r FROM t;
+SELECT sinh(0) AS r FROM t;
 
 -- name: Case1899
-SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT sinh(1) AS r FROM t;
 
 -- name: Case1900
-SELECT cosh(x) AS r FROM t;
+SELECT sinh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1901
-SELECT tanh(0) AS r FROM t;
+SELECT sinh(x) AS r FROM t;
 
 -- name: Case1902
-SELECT tanh(1) AS r FROM t;
+SELECT cosh(0) AS r FROM t;
 
 -- name: Case1903
-SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
+SELECT cosh(1) AS r FROM t;
 
 -- name: Case1904
-SELECT tanh(x) AS r FROM t;
+SELECT cosh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1905
-SELECT asinh(0) AS r FROM t;
+SELECT cosh(x) AS r FROM t;
 
 -- name: Case1906
-SELECT asinh(1) AS r FROM t;
+SELECT tanh(0) AS r FROM t;
 
 -- name: Case1907
-SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
+SELECT tanh(1) AS r FROM t;
 
 -- name: Case1908
-SELECT asinh(-1e10) AS r FROM t;
+SELECT tanh(CAST('Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1909
-SELECT asinh(x) AS r FROM t;
+SELECT tanh(x) AS r FROM t;
 
 -- name: Case1910
-SELECT acosh(1) AS r FROM t;
+SELECT asinh(0) AS r FROM t;
 
 -- name: Case1911
-SELECT acosh(2) AS r FROM t;
+SELECT asinh(1) AS r FROM t;
 
 -- name: Case1912
-SELECT acosh(0) AS r FROM t;
+SELECT asinh(CAST('-Infinity' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1913
-SELECT acosh(x) AS r FROM t;
+SELECT asinh(-1e10) AS r FROM t;
 
 -- name: Case1914
-SELECT atanh(0) AS r FROM t;
+SELECT asinh(x) AS r FROM t;
 
 -- name: Case1915
-SELECT atanh(0.5) AS r FROM t;
+SELECT acosh(1) AS r FROM t;
 
 -- name: Case1916
-SELECT atanh(1) AS r FROM t;
+SELECT acosh(2) AS r FROM t;
 
 -- name: Case1917
-SELECT atanh(-1) AS r FROM t;
+SELECT acosh(0) AS r FROM t;
 
 -- name: Case1918
-SELECT atanh(2) AS r FROM t;
+SELECT acosh(x) AS r FROM t;
 
 -- name: Case1919
-SELECT atanh(x) AS r FROM t;
+SELECT atanh(0) AS r FROM t;
 
 -- name: Case1920
-SELECT degrees(3.141592653589793) AS r FROM t;
+SELECT atanh(0.5) AS r FROM t;
 
 -- name: Case1921
-SELECT degrees(1) AS r FROM t;
+SELECT atanh(1) AS r FROM t;
 
 -- name: Case1922
-SELECT degrees(x) AS r FROM t;
+SELECT atanh(-1) AS r FROM t;
 
 -- name: Case1923
-SELECT radians(180) AS r FROM t;
+SELECT atanh(2) AS r FROM t;
 
 -- name: Case1924
-SELECT radians(0) AS r FROM t;
+SELECT atanh(x) AS r FROM t;
 
 -- name: Case1925
-SELECT radians(x) AS r FROM t;
+SELECT degrees(3.141592653589793) AS r FROM t;
 
 -- name: Case1926
-SELECT rint(12.3456) AS r FROM t;
+SELECT degrees(1) AS r FROM t;
 
 -- name: Case1927
-SELECT rint(2.5) AS r FROM t;
+SELECT degrees(x) AS r FROM t;
 
 -- name: Case1928
-SELECT rint(3.5) AS r FROM t;
+SELECT radians(180) AS r FROM t;
 
 -- name: Case1929
-SELECT rint(-0.5) AS r FROM t;
+SELECT radians(0) AS r FROM t;
 
 -- name: Case1930
-SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT radians(x) AS r FROM t;
 
 -- name: Case1931
-SELECT rint(x) AS r FROM t;
+SELECT rint(12.3456) AS r FROM t;
 
 -- name: Case1932
-SELECT pi() AS r FROM t;
+SELECT rint(2.5) AS r FROM t;
 
 -- name: Case1933
-SELECT PI() AS r FROM t;
+SELECT rint(3.5) AS r FROM t;
 
 -- name: Case1934
-SELECT degrees(pi()) AS r FROM t;
+SELECT rint(-0.5) AS r FROM t;
 
 -- name: Case1935
-SELECT e() AS r FROM t;
+SELECT rint(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case1936
-SELECT e() + x AS r FROM t;
+SELECT rint(x) AS r FROM t;
 
 -- name: Case1937
-SELECT pmod(10, 3) AS r FROM t;
+SELECT pi() AS r FROM t;
 
 -- name: Case1938
-SELECT pmod(-10, 3) AS r FROM t;
+SELECT PI() AS r FROM t;
 
 -- name: Case1939
-SELECT pmod(-7, -3) AS r FROM t;
+SELECT degrees(pi()) AS r FROM t;
 
 -- name: Case1940
-SELECT pmod(7, -3) AS r FROM t;
+SELECT e() AS r FROM t;
 
 -- name: Case1941
-SELECT pmod(-1, -2147483648) AS r FROM t;
+SELECT e() + x AS r FROM t;
 
 -- name: Case1942
-SELECT pmod(i, j) AS r FROM t;
+SELECT pmod(10, 3) AS r FROM t;
 
 -- name: Case1943
-SELECT pmod(a, b) AS r FROM t;
+SELECT pmod(-10, 3) AS r FROM t;
 
 -- name: Case1944
-SELECT pmod(a, b) AS r FROM t;
+SELECT pmod(-7, -3) AS r FROM t;
 
 -- name: Case1945
-SELECT pmod(10, 0) AS r FROM t;
+SELECT pmod(7, -3) AS r FROM t;
 
 -- name: Case1946
-SELECT pmod(-7.5D, 2.0D) AS r FROM t;
+SELECT pmod(-1, -2147483648) AS r FROM t;
 
 -- name: Case1947
-SELECT pmod(7.5D, 0.0D) AS r FROM t;
+SELECT pmod(i, j) AS r FROM t;
 
 -- name: Case1948
-SELECT pmod(7.5D, -0.0D) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1949
-SELECT pmod(i, 0) AS r FROM t;
+SELECT pmod(a, b) AS r FROM t;
 
 -- name: Case1950
-SELECT pmod(a DIV b, c) AS r FROM t;
+SELECT pmod(10, 0) AS r FROM t;
 
 -- name: Case1951
-SELECT pmod(c, a DIV b) AS r FROM t;
+SELECT pmod(-7.5D, 2.0D) AS r FROM t;
 
 -- name: Case1952
-SELECT pmod(a DIV b, 0) AS r FROM t;
+SELECT pmod(7.5D, 0.0D) AS r FROM t;
 
 -- name: Case1953
-SELECT bround(2.5D) AS r FROM t;
+SELECT pmod(7.5D, -0.0D) AS r FROM t;
 
 -- name: Case1954
-SELECT bround(3.5D) AS r FROM t;
+SELECT pmod(i, 0) AS r FROM t;
 
 -- name: Case1955
-SELECT bround(-2.5D) AS r FROM t;
+SELECT pmod(a DIV b, c) AS r FROM t;
 
 -- name: Case1956
-SELECT bround(2.5D, 0) AS r FROM t;
+SELECT pmod(c, a DIV b) AS r FROM t;
 
 -- name: Case1957
-SELECT bround(0.125D, 2) AS r FROM t;
+SELECT pmod(a DIV b, 0) AS r FROM t;
 
 -- name: Case1958
-SELECT bround(0.135D, 2) AS r FROM t;
+SELECT bround(2.5D) AS r FROM t;
 
 -- name: Case1959
-SELECT bround(1.05D, 1) AS r FROM t;
+SELECT bround(3.5D) AS r FROM t;
 
 -- name: Case1960
-SELECT bround(1.0500001D, 1) AS r FROM t;
+SELECT bround(-2.5D) AS r FROM t;
 
 -- name: Case1961
-SELECT bround(-0.5D) AS r FROM t;
+SELECT bround(2.5D, 0) AS r FROM t;
 
 -- name: Case1962
-SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
+SELECT bround(0.125D, 2) AS r FROM t;
 
 -- name: Case1963
-SELECT bround(25, -1) AS r FROM t;
+SELECT bround(0.135D, 2) AS r FROM t;
 
 -- name: Case1964
-SELECT bround(35, -1) AS r FROM t;
+SELECT bround(1.05D, 1) AS r FROM t;
 
 -- name: Case1965
-SELECT bround(-25, -1) AS r FROM t;
+SELECT bround(1.0500001D, 1) AS r FROM t;
 
 -- name: Case1966
-SELECT bround(26, -1) AS r FROM t;
+SELECT bround(-0.5D) AS r FROM t;
 
 -- name: Case1967
-SELECT bround(2147483647, -1) AS r FROM t;
+SELECT bround(CAST('NaN' AS DOUBLE), 1) AS r FROM t;
 
 -- name: Case1968
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(25, -1) AS r FROM t;
 
 -- name: Case1969
-SELECT bround(a, -2) AS r FROM t;
+SELECT bround(35, -1) AS r FROM t;
 
 -- name: Case1970
-SELECT bround(a, -1) AS r FROM t;
+SELECT bround(-25, -1) AS r FROM t;
 
 -- name: Case1971
-SELECT bround(i) AS r FROM t;
+SELECT bround(26, -1) AS r FROM t;
 
 -- name: Case1972
-SELECT bround(x, 1) AS r FROM t;
+SELECT bround(2147483647, -1) AS r FROM t;
 
 -- name: Case1973
-SELECT bround(2.5, i) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1974
-SELECT factorial(5) AS r FROM t;
+SELECT bround(a, -2) AS r FROM t;
 
 -- name: Case1975
-SELECT factorial(0) AS r FROM t;
+SELECT bround(a, -1) AS r FROM t;
 
 -- name: Case1976
-SELECT factorial(20) AS r FROM t;
+SELECT bround(i) AS r FROM t;
 
 -- name: Case1977
-SELECT factorial(21) AS r FROM t;
+SELECT bround(x, 1) AS r FROM t;
 
 -- name: Case1978
-SELECT factorial(-1) AS r FROM t;
+SELECT bround(2.5, i) AS r FROM t;
 
 -- name: Case1979
-SELECT factorial(i) AS r FROM t;
+SELECT factorial(5) AS r FROM t;
 
 -- name: Case1980
-SELECT factorial(i) AS r FROM t;
+SELECT factorial(0) AS r FROM t;
 
 -- name: Case1981
-SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
+SELECT factorial(20) AS r FROM t;
 
 -- name: Case1982
-SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
+SELECT factorial(21) AS r FROM t;
 
 -- name: Case1983
-SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
+SELECT factorial(-1) AS r FROM t;
 
 -- name: Case1984
-SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1985
-SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
+SELECT factorial(i) AS r FROM t;
 
 -- name: Case1986
-SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
+SELECT factorial(CAST(a / b AS INT)) AS r FROM t;
 
 -- name: Case1987
-SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(5.3, 0.2, 10.6, 5) AS r FROM t;
 
 -- name: Case1988
-SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(-2.1, 1.3, 3.4, 3) AS r FROM t;
 
 -- name: Case1989
-SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(8.1, 0.0, 5.7, 4) AS r FROM t;
 
 -- name: Case1990
-SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
+SELECT width_bucket(-0.9, 5.2, 0.5, 2) AS r FROM t;
 
 -- name: Case1991
-SELECT width_bucket(5, 0, 10, a) AS r FROM t;
+SELECT width_bucket(5.0, 10.0, 0.0, 5) AS r FROM t;
 
 -- name: Case1992
-SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
+SELECT width_bucket(10.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1993
-SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
+SELECT width_bucket(0.0, 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1994
-SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(CAST('Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1995
-SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
+SELECT width_bucket(CAST('-Infinity' AS DOUBLE), 0.0, 10.0, 5) AS r FROM t;
 
 -- name: Case1996
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, a) AS r FROM t;
 
 -- name: Case1997
-SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, -1) AS r FROM t;
 
 -- name: Case1998
-SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
+SELECT width_bucket(5, 0, 10, 9223372036854775807) AS r FROM t;
 
 -- name: Case1999
-SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
+SELECT width_bucket(5, 3, 3, 2) AS r FROM t;
 
 -- name: Case2000
-SELECT width_bucket(5, 0, 10, c) AS r FROM t;
+SELECT width_bucket(5.0, 0.0, -0.0, 2) AS r FROM t;
 
 -- name: Case2001
-SELECT width_bucket(i, j, 10, a) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, 2) AS r FROM t;
 
 -- name: Case2002
-SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
+SELECT width_bucket(5, CAST('-Infinity' AS DOUBLE), 10, 2) AS r FROM t;
 
 -- name: Case2003
-SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
+SELECT width_bucket(5, 0, CAST('NaN' AS DOUBLE), 2) AS r FROM t;
 
 -- name: Case2004
-SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
+SELECT width_bucket(x, 0, 10, 2) AS r FROM t;
 
 -- name: Case2005
-SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
+SELECT width_bucket(5, 0, 10, c) AS r FROM t;
 
 -- name: Case2006
-SELECT isnan(1.0) AS r FROM t;
+SELECT width_bucket(i, j, 10, a) AS r FROM t;
 
 -- name: Case2007
-SELECT isnan(x) AS r FROM t;
+SELECT width_bucket(a / b, 3, 3, 2) AS r FROM t;
 
 -- name: Case2008
-SELECT isnan(i) AS r FROM t;
+SELECT width_bucket(CAST('NaN' AS DOUBLE), 0, 10, a DIV b) AS r FROM t;
 
 -- name: Case2009
-SELECT isnan(a / b) AS r FROM t;
+SELECT width_bucket(a / b, 0, 10, c) AS r FROM t;
 
 -- name: Case2010
-SELECT isnan(x) OR p AS r FROM t;
+SELECT isnan(CAST('NaN' AS DOUBLE)) AS r FROM t;
 
 -- name: Case2011
-SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
+SELECT isnan(1.0) AS r FROM t;
 
 -- name: Case2012
-SELECT nanvl(1.5, 123) AS r FROM t;
+SELECT isnan(x) AS r FROM t;
 
 -- name: Case2013
-SELECT nanvl(1.5, y) AS r FROM t;
+SELECT isnan(i) AS r FROM t;
 
 -- name: Case2014
-SELECT nanvl(x, 1.0) AS r FROM t;
+SELECT isnan(a / b) AS r FROM t;
 
 -- name: Case2015
-SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
+SELECT isnan(x) OR p AS r FROM t;
 
 -- name: Case2016
-SELECT nanvl(1.0, a / b) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), 123) AS r FROM t;
 
 -- name: Case2017
-SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
+SELECT nanvl(1.5, 123) AS r FROM t;
 
 -- name: Case2018
-SELECT nanvl(a / b, 1.0) AS r FROM t;
+SELECT nanvl(1.5, y) AS r FROM t;
 
 -- name: Case2019
-SELECT nanvl(x, a / b) AS r FROM t;
+SELECT nanvl(x, 1.0) AS r FROM t;
 
 -- name: Case2020
-SELECT positive(i) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), y) AS r FROM t;
 
 -- name: Case2021
-SELECT positive(a) AS r FROM t;
+SELECT nanvl(1.0, a / b) AS r FROM t;
 
 -- name: Case2022
-SELECT positive(-0.0D) AS r FROM t;
+SELECT nanvl(CAST('NaN' AS DOUBLE), a / b) AS r FROM t;
 
 -- name: Case2023
-SELECT positive(x) AS r FROM t;
+SELECT nanvl(a / b, 1.0) AS r FROM t;
 
 -- name: Case2024
-SELECT negative(i) AS r FROM t;
+SELECT nanvl(x, a / b) AS r FROM t;
 
 -- name: Case2025
-SELECT negative(1.5) AS r FROM t;
+SELECT positive(i) AS r FROM t;
 
 -- name: Case2026
-SELECT negative(1.5D) AS r FROM t;
+SELECT positive(a) AS r FROM t;
 
 -- name: Case2027
-SELECT negative(i) AS r FROM t;
+SELECT positive(-0.0D) AS r FROM t;
 
 -- name: Case2028
-SELECT negative(a) AS r FROM t;
+SELECT positive(x) AS r FROM t;
 
 -- name: Case2029
-SELECT negative(x) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case2030
-SELECT shiftleft(2, 1) AS r FROM t;
+SELECT negative(1.5) AS r FROM t;
 
 -- name: Case2031
-SELECT shiftleft(1, 31) AS r FROM t;
+SELECT negative(1.5D) AS r FROM t;
 
 -- name: Case2032
-SELECT shiftleft(1, 32) AS r FROM t;
+SELECT negative(i) AS r FROM t;
 
 -- name: Case2033
-SELECT shiftleft(1, -1) AS r FROM t;
+SELECT negative(a) AS r FROM t;
 
 -- name: Case2034
-SELECT shiftleft(a, 63) AS r FROM t;
+SELECT negative(x) AS r FROM t;
 
 -- name: Case2035
-SELECT shiftleft(a, 64) AS r FROM t;
+SELECT shiftleft(2, 1) AS r FROM t;
 
 -- name: Case2036
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT shiftleft(1, 31) AS r FROM t;
 
 -- name: Case2037
-SELECT shiftleft(i, j) AS r FROM t;
+SELECT shiftleft(1, 32) AS r FROM t;
 
 -- name: Case2038
-SELECT shiftleft(a DIV b, j) AS r FROM t;
+SELECT shiftleft(1, -1) AS r FROM t;
 
 -- name: Case2039
-SELECT shiftleft(a DIV b, 1) AS r FROM t;
+SELECT shiftleft(a, 63) AS r FROM t;
 
 -- name: Case2040
-SELECT shiftright(4, 1) AS r FROM t;
+SELECT shiftleft(a, 64) AS r FROM t;
 
 -- name: Case2041
-SELECT shiftright(-8, 1) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case2042
-SELECT shiftright(-1, 31) AS r FROM t;
+SELECT shiftleft(i, j) AS r FROM t;
 
 -- name: Case2043
-SELECT shiftright(8, 33) AS r FROM t;
+SELECT shiftleft(a DIV b, j) AS r FROM t;
 
 -- name: Case2044
-SELECT shiftright(a, 62) AS r FROM t;
+SELECT shiftleft(a DIV b, 1) AS r FROM t;
 
 -- name: Case2045
-SELECT shiftright(i, 1) AS r FROM t;
+SELECT shiftright(4, 1) AS r FROM t;
 
 -- name: Case2046
-SELECT shiftrightunsigned(4, 1) AS r FROM t;
+SELECT shiftright(-8, 1) AS r FROM t;
 
 -- name: Case2047
-SELECT shiftrightunsigned(-1, 28) AS r FROM t;
+SELECT shiftright(-1, 31) AS r FROM t;
 
 -- name: Case2048
-SELECT shiftrightunsigned(-8, 0) AS r FROM t;
+SELECT shiftright(8, 33) AS r FROM t;
 
 -- name: Case2049
-SELECT shiftrightunsigned(a, 60) AS r FROM t;
+SELECT shiftright(a, 62) AS r FROM t;
 
 -- name: Case2050
-SELECT shiftrightunsigned(a, 124) AS r FROM t;
+SELECT shiftright(i, 1) AS r FROM t;
 
 -- name: Case2051
-SELECT shiftrightunsigned(i, j) AS r FROM t;
+SELECT shiftrightunsigned(4, 1) AS r FROM t;
 
 -- name: Case2052
-SELECT bit_count(0) AS r FROM t;
+SELECT shiftrightunsigned(-1, 28) AS r FROM t;
 
 -- name: Case2053
-SELECT bit_count(7) AS r FROM t;
+SELECT shiftrightunsigned(-8, 0) AS r FROM t;
 
 -- name: Case2054
-SELECT bit_count(-1) AS r FROM t;
+SELECT shiftrightunsigned(a, 60) AS r FROM t;
 
 -- name: Case2055
-SELECT bit_count(a) AS r FROM t;
+SELECT shiftrightunsigned(a, 124) AS r FROM t;
 
 -- name: Case2056
-SELECT bit_count(a) AS r FROM t;
+SELECT shiftrightunsigned(i, j) AS r FROM t;
 
 -- name: Case2057
-SELECT bit_count(TRUE) AS r FROM t;
+SELECT bit_count(0) AS r FROM t;
 
 -- name: Case2058
-SELECT bit_count(FALSE) AS r FROM t;
+SELECT bit_count(7) AS r FROM t;
 
 -- name: Case2059
-SELECT bit_count(i) AS r FROM t;
+SELECT bit_count(-1) AS r FROM t;
 
 -- name: Case2060
-SELECT bit_count(a DIV b) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case2061
-SELECT bit_get(11, 0) AS r FROM t;
+SELECT bit_count(a) AS r FROM t;
 
 -- name: Case2062
-SELECT bit_get(11, 2) AS r FROM t;
+SELECT bit_count(TRUE) AS r FROM t;
 
 -- name: Case2063
-SELECT bit_get(-1, 31) AS r FROM t;
+SELECT bit_count(FALSE) AS r FROM t;
 
 -- name: Case2064
-SELECT bit_get(11, 32) AS r FROM t;
+SELECT bit_count(i) AS r FROM t;
 
 -- name: Case2065
-SELECT bit_get(11, -1) AS r FROM t;
+SELECT bit_count(a DIV b) AS r FROM t;
 
 -- name: Case2066
-SELECT getbit(a, 63) AS r FROM t;
+SELECT bit_get(11, 0) AS r FROM t;
 
 -- name: Case2067
-SELECT getbit(a, 40) AS r FROM t;
+SELECT bit_get(11, 2) AS r FROM t;
 
 -- name: Case2068
-SELECT bit_get(a, 64) AS r FROM t;
+SELECT bit_get(-1, 31) AS r FROM t;
 
 -- name: Case2069
-SELECT bit_get(i, 99) AS r FROM t;
+SELECT bit_get(11, 32) AS r FROM t;
 
 -- name: Case2070
-SELECT bit_get(11, j) AS r FROM t;
+SELECT bit_get(11, -1) AS r FROM t;
 
 -- name: Case2071
-SELECT bit_get(a DIV b, 99) AS r FROM t;
+SELECT getbit(a, 63) AS r FROM t;
 
 -- name: Case2072
-SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
+SELECT getbit(a, 40) AS r FROM t;
 
 -- name: Case2073
-SELECT bitmap_bucket_number(123) AS r FROM t;
+SELECT bit_get(a, 64) AS r FROM t;
 
 -- name: Case2074
-SELECT bitmap_bucket_number(0) AS r FROM t;
+SELECT bit_get(i, 99) AS r FROM t;
 
 -- name: Case2075
-SELECT bitmap_bucket_number(32768) AS r FROM t;
+SELECT bit_get(11, j) AS r FROM t;
 
 -- name: Case2076
-SELECT bitmap_bucket_number(32769) AS r FROM t;
+SELECT bit_get(a DIV b, 99) AS r FROM t;
 
 -- name: Case2077
-SELECT bitmap_bucket_number(-1) AS r FROM t;
+SELECT bit_get(11, CAST(a DIV b AS INT)) AS r FROM t;
 
 -- name: Case2078
-SELECT bitmap_bucket_number(-32768) AS r FROM t;
+SELECT bitmap_bucket_number(123) AS r FROM t;
 
 -- name: Case2079
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT bitmap_bucket_number(0) AS r FROM t;
 
 -- name: Case2080
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT bitmap_bucket_number(32768) AS r FROM t;
 
 -- name: Case2081
-SELECT bitmap_bucket_number(i) AS r FROM t;
+SELECT bitmap_bucket_number(32769) AS r FROM t;
 
 -- name: Case2082
-SELECT bitmap_bucket_number(a) AS r FROM t;
+SELECT bitmap_bucket_number(-1) AS r FROM t;
 
 -- name: Case2083
-SELECT bitmap_bit_position(1) AS r FROM t;
+SELECT bitmap_bucket_number(-32768) AS r FROM t;
 
 -- name: Case2084
-SELECT bitmap_bit_position(123) AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case2085
-SELECT bitmap_bit_position(32768) AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case2086
-SELECT bitmap_bit_position(32769) AS r FROM t;
+SELECT bitmap_bucket_number(i) AS r FROM t;
 
 -- name: Case2087
-SELECT bitmap_bit_position(0) AS r FROM t;
+SELECT bitmap_bucket_number(a) AS r FROM t;
 
 -- name: Case2088
-SELECT bitmap_bit_position(-1) AS r FROM t;
+SELECT bitmap_bit_position(1) AS r FROM t;
 
 -- name: Case2089
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT bitmap_bit_position(123) AS r FROM t;
 
 -- name: Case2090
-SELECT bitmap_bit_position(a) AS r FROM t;
+SELECT bitmap_bit_position(32768) AS r FROM t;
 
 -- name: Case2091
-SELECT a & c AS r FROM t;
+SELECT bitmap_bit_position(32769) AS r FROM t;
 
 -- name: Case2092
-SELECT i & 10 AS r FROM t;
+SELECT bitmap_bit_position(0) AS r FROM t;
 
 -- name: Case2093
-SELECT i | j AS r FROM t;
+SELECT bitmap_bit_position(-1) AS r FROM t;
 
 -- name: Case2094
-SELECT i ^ j AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case2095
-SELECT i | b AS r FROM t;
+SELECT bitmap_bit_position(a) AS r FROM t;
 
 -- name: Case2096
-SELECT ~i AS r FROM t;
-
--- name: Case2097
-SELECT ~a AS r FROM t;
-
--- name: Case2098
-SELECT ~i AS r FROM t;
-
--- name: Case2099
 SELECT a & c AS r FROM t;
 
+-- name: Case2097
+SELECT i & 10 AS r FROM t;
+
+-- name: Case2098
+SELECT i | j AS r FROM t;
+
+-- name: Case2099
+SELECT i ^ j AS r FROM t;
+
 -- name: Case2100
-SELECT i | '2' AS r FROM t;
+SELECT i | b AS r FROM t;
 
 -- name: Case2101
-SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case2102
-SELECT 1 + 2 & 3 AS r FROM t;
+SELECT ~a AS r FROM t;
 
 -- name: Case2103
-SELECT i | 1 = 1 AS r FROM t;
+SELECT ~i AS r FROM t;
 
 -- name: Case2104
-SELECT (i & j) * 2 AS r FROM t;
+SELECT a & c AS r FROM t;
 
 -- name: Case2105
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT i | '2' AS r FROM t;
 
 -- name: Case2106
-SELECT s RLIKE r'^\d+$' AS r FROM t;
+SELECT 1 | 2 ^ 3 & 4 AS r FROM t;
 
 -- name: Case2107
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT 1 + 2 & 3 AS r FROM t;
 
 -- name: Case2108
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT i | 1 = 1 AS r FROM t;
 
 -- name: Case2109
-SELECT regexp_like(s, u) AS r FROM t;
+SELECT (i & j) * 2 AS r FROM t;
 
 -- name: Case2110
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case2111
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT s RLIKE r'^\d+$' AS r FROM t;
 
 -- name: Case2112
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case2113
-SELECT regexp_like(s, 'a.c') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case2114
-SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
+SELECT regexp_like(s, u) AS r FROM t;
 
 -- name: Case2115
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2116
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2117
-SELECT s RLIKE 'abc$' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2118
-SELECT s RLIKE r'abc\z' AS r FROM t;
+SELECT regexp_like(s, 'a.c') AS r FROM t;
 
 -- name: Case2119
-SELECT s RLIKE r'abc\Z' AS r FROM t;
+SELECT regexp_like(s, '(?s)a.c') AS r FROM t;
 
 -- name: Case2120
-SELECT s RLIKE '(?i)hello' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case2121
-SELECT s RLIKE '(?i)é' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case2122
-SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
+SELECT s RLIKE 'abc$' AS r FROM t;
 
 -- name: Case2123
-SELECT s RLIKE '(?i:a)b' AS r FROM t;
+SELECT s RLIKE r'abc\z' AS r FROM t;
 
 -- name: Case2124
-SELECT s RLIKE r'a\sb' AS r FROM t;
+SELECT s RLIKE r'abc\Z' AS r FROM t;
 
 -- name: Case2125
-SELECT s RLIKE r'a\hb' AS r FROM t;
+SELECT s RLIKE '(?i)hello' AS r FROM t;
 
 -- name: Case2126
-SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
+SELECT s RLIKE '(?i)é' AS r FROM t;
 
 -- name: Case2127
-SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
+SELECT s RLIKE '(?i)[a-c]x' AS r FROM t;
 
 -- name: Case2128
-SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
+SELECT s RLIKE '(?i:a)b' AS r FROM t;
 
 -- name: Case2129
-SELECT s RLIKE r'\x{1F600}' AS r FROM t;
+SELECT s RLIKE r'a\sb' AS r FROM t;
 
 -- name: Case2130
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT s RLIKE r'a\hb' AS r FROM t;
 
 -- name: Case2131
-SELECT s RLIKE r'\QA.B\E' AS r FROM t;
+SELECT s RLIKE r'^\p{IsGreek}+$' AS r FROM t;
 
 -- name: Case2132
-SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
+SELECT s RLIKE r'^\p{Lu}' AS r FROM t;
 
 -- name: Case2133
-SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
+SELECT s RLIKE r'^\p{Alpha}+$' AS r FROM t;
 
 -- name: Case2134
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT s RLIKE r'\x{1F600}' AS r FROM t;
 
 -- name: Case2135
-SELECT s RLIKE r'(a)\1' AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case2136
-SELECT s RLIKE 'a(?=b)' AS r FROM t;
+SELECT s RLIKE r'\QA.B\E' AS r FROM t;
 
 -- name: Case2137
-SELECT s RLIKE '(?<!a)b' AS r FROM t;
+SELECT s RLIKE r'^\0101\u0042$' AS r FROM t;
 
 -- name: Case2138
-SELECT s RLIKE 'a++' AS r FROM t;
+SELECT s RLIKE '(?<year>[0-9]{4})' AS r FROM t;
 
 -- name: Case2139
-SELECT s RLIKE '(?>a)' AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case2140
-SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
+SELECT s RLIKE r'(a)\1' AS r FROM t;
 
 -- name: Case2141
-SELECT s RLIKE '(?m)^a' AS r FROM t;
+SELECT s RLIKE 'a(?=b)' AS r FROM t;
 
 -- name: Case2142
-SELECT s RLIKE 'a$b' AS r FROM t;
+SELECT s RLIKE '(?<!a)b' AS r FROM t;
 
 -- name: Case2143
-SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
+SELECT s RLIKE 'a++' AS r FROM t;
 
 -- name: Case2144
-SELECT s RLIKE 'a{2' AS r FROM t;
+SELECT s RLIKE '(?>a)' AS r FROM t;
 
 -- name: Case2145
-SELECT s RLIKE '(' AS r FROM t;
+SELECT s RLIKE '[a-z&&[^b]]' AS r FROM t;
 
 -- name: Case2146
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT s RLIKE '(?m)^a' AS r FROM t;
 
 -- name: Case2147
-SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
+SELECT s RLIKE 'a$b' AS r FROM t;
 
 -- name: Case2148
-SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
+SELECT s RLIKE r'\p{javaLowerCase}' AS r FROM t;
 
 -- name: Case2149
-SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
+SELECT s RLIKE 'a{2' AS r FROM t;
 
 -- name: Case2150
-SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
+SELECT s RLIKE '(' AS r FROM t;
 
 -- name: Case2151
-SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case2152
-SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
+SELECT regexp_like(s, repeat('(a|b)', 13107)) AS r FROM t;
 
 -- name: Case2153
-SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
+SELECT regexp_like(s, repeat(u, 13107)) AS r FROM t;
 
 -- name: Case2154
-SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)', 'num') AS r FROM t;
 
 -- name: Case2155
-SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
+SELECT regexp_replace(s, r'(\d+)-(\d+)', '$2-$1') AS r FROM t;
 
 -- name: Case2156
-SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
+SELECT regexp_replace(s, '(?<x>b)', '[${x}]') AS r FROM t;
 
 -- name: Case2157
-SELECT regexp_replace(s, '', '-') AS r FROM t;
+SELECT regexp_replace(s, 'b', r'\$') AS r FROM t;
 
 -- name: Case2158
-SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
+SELECT regexp_replace(s, '(b)', '$12') AS r FROM t;
 
 -- name: Case2159
-SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
+SELECT regexp_replace(s, '(a)|(b)', '<$2>') AS r FROM t;
 
 -- name: Case2160
-SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e') AS r FROM t;
 
 -- name: Case2161
-SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
+SELECT regexp_replace(s, 'a*', '-') AS r FROM t;
 
 -- name: Case2162
-SELECT regexp_replace(s, 'b', '$') AS r FROM t;
+SELECT regexp_replace(s, '', '-') AS r FROM t;
 
 -- name: Case2163
-SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
+SELECT regexp_replace(s, r'\b', '|') AS r FROM t;
 
 -- name: Case2164
-SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
+SELECT regexp_replace(s, 'c$', 'X') = 'abX' || chr(10) AS r FROM t;
 
 -- name: Case2165
-SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$2') AS r FROM t;
 
 -- name: Case2166
-SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
+SELECT regexp_replace(s, 'x', '$2') AS r FROM t;
 
 -- name: Case2167
-SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
+SELECT regexp_replace(s, 'b', '$') AS r FROM t;
 
 -- name: Case2168
-SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
+SELECT regexp_replace(s, 'b', '${y}') AS r FROM t;
 
 -- name: Case2169
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_replace(s, 'b', 'x\\') AS r FROM t;
 
 -- name: Case2170
-SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 2) AS r FROM t;
 
 -- name: Case2171
-SELECT regexp_replace(s, '(', 'x') AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', 4) AS r FROM t;
 
 -- name: Case2172
-SELECT regexp_replace(s, '(', u) AS r FROM t;
+SELECT regexp_replace(s, '^a', 'x', 2) AS r FROM t;
 
 -- name: Case2173
-SELECT regexp_replace(s, u, 'x') AS r FROM t;
+SELECT regexp_replace(s, 'é', 'e', 2) AS r FROM t;
 
 -- name: Case2174
-SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case2175
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
+SELECT regexp_replace(s, 'a', 'x', i) AS r FROM t;
 
 -- name: Case2176
-SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
+SELECT regexp_replace(s, '(', 'x') AS r FROM t;
 
 -- name: Case2177
-SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
+SELECT regexp_replace(s, '(', u) AS r FROM t;
 
 -- name: Case2178
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
+SELECT regexp_replace(s, u, 'x') AS r FROM t;
 
 -- name: Case2179
-SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
+SELECT regexp_replace(s, '(', CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case2180
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), '(', s) AS r FROM t;
 
 -- name: Case2181
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
+SELECT regexp_replace(s, u, CAST(1 DIV j AS VARCHAR)) AS r FROM t;
 
 -- name: Case2182
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT regexp_replace(CAST(1 DIV j AS VARCHAR), s, 'x') AS r FROM t;
 
 -- name: Case2183
-SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 1) AS r FROM t;
 
 -- name: Case2184
-SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)') AS r FROM t;
 
 -- name: Case2185
-SELECT regexp_extract(s, 'b') AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 0) AS r FROM t;
 
 -- name: Case2186
-SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 2) AS r FROM t;
 
 -- name: Case2187
-SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case2188
-SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', -1) AS r FROM t;
 
 -- name: Case2189
-SELECT regexp_extract(s, u, i) AS r FROM t;
+SELECT regexp_extract(s, r'(\d+)-(\d+)', 3) AS r FROM t;
 
 -- name: Case2190
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT regexp_extract(s, 'b') AS r FROM t;
 
 -- name: Case2191
-SELECT regexp_extract(s, '(', i) AS r FROM t;
+SELECT regexp_extract(s, '(a)|(b)', 1) AS r FROM t;
 
 -- name: Case2192
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT regexp_extract(s, r'(\w+)$', 1) AS r FROM t;
 
 -- name: Case2193
-SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT regexp_extract(s, 'é(.)', 1) AS r FROM t;
 
 -- name: Case2194
-SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_extract(s, u, i) AS r FROM t;
 
 -- name: Case2195
-SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case2196
-SELECT regexp_count(s, 'a*') AS r FROM t;
+SELECT regexp_extract(s, '(', i) AS r FROM t;
 
 -- name: Case2197
-SELECT regexp_count(s, '') AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2198
-SELECT regexp_count(s, 'a$|\n') AS r FROM t;
+SELECT regexp_extract(s, '(x)', CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2199
-SELECT regexp_count(s, u) AS r FROM t;
+SELECT regexp_count(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case2200
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT regexp_count(s, '[a-z]{3}') AS r FROM t;
 
 -- name: Case2201
-SELECT regexp_count(s, '[') AS r FROM t;
+SELECT regexp_count(s, 'a*') AS r FROM t;
 
 -- name: Case2202
-SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
+SELECT regexp_count(s, '') AS r FROM t;
 
 -- name: Case2203
-SELECT regexp_instr(s, 'b') AS r FROM t;
+SELECT regexp_count(s, 'a$|\n') AS r FROM t;
 
 -- name: Case2204
-SELECT regexp_instr(s, 'z') AS r FROM t;
+SELECT regexp_count(s, u) AS r FROM t;
 
 -- name: Case2205
-SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case2206
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_count(s, '[') AS r FROM t;
 
 -- name: Case2207
-SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
+SELECT regexp_instr(s, '@[^.]*') AS r FROM t;
 
 -- name: Case2208
-SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
+SELECT regexp_instr(s, 'b') AS r FROM t;
 
 -- name: Case2209
-SELECT regexp_substr(s, 'Jeck') AS r FROM t;
+SELECT regexp_instr(s, 'z') AS r FROM t;
 
 -- name: Case2210
-SELECT regexp_substr(s, 'x*') AS r FROM t;
+SELECT regexp_instr(s, '(b)', 7) AS r FROM t;
 
 -- name: Case2211
-SELECT regexp_substr(s, r'\d+') AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case2212
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_instr(s, '(?<!a)b') AS r FROM t;
 
 -- name: Case2213
-SELECT regexp_substr(s, '(') AS r FROM t;
+SELECT regexp_substr(s, 'Ste(v|ph)en') AS r FROM t;
 
 -- name: Case2214
-SELECT regexp_substr(s, u) AS r FROM t;
+SELECT regexp_substr(s, 'Jeck') AS r FROM t;
 
 -- name: Case2215
-SELECT ti + tj AS r FROM t;
+SELECT regexp_substr(s, 'x*') AS r FROM t;
 
 -- name: Case2216
-SELECT ti + tj AS r FROM t;
+SELECT regexp_substr(s, r'\d+') AS r FROM t;
 
 -- name: Case2217
-SELECT ti - tj AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case2218
-SELECT ti * tj AS r FROM t;
+SELECT regexp_substr(s, '(') AS r FROM t;
 
 -- name: Case2219
-SELECT ti + i AS r FROM t;
+SELECT regexp_substr(s, u) AS r FROM t;
 
 -- name: Case2220
-SELECT si * tj AS r FROM t;
+SELECT ti + tj AS r FROM t;
 
 -- name: Case2221
-SELECT si * sj AS r FROM t;
+SELECT ti + tj AS r FROM t;
 
 -- name: Case2222
-SELECT si + a AS r FROM t;
+SELECT ti - tj AS r FROM t;
 
 -- name: Case2223
-SELECT -ti AS r FROM t;
+SELECT ti * tj AS r FROM t;
 
 -- name: Case2224
-SELECT -si AS r FROM t;
+SELECT ti + i AS r FROM t;
 
 -- name: Case2225
-SELECT abs(ti) AS r FROM t;
+SELECT si * tj AS r FROM t;
 
 -- name: Case2226
-SELECT abs(si) AS r FROM t;
+SELECT si * sj AS r FROM t;
 
 -- name: Case2227
-SELECT ti % tj AS r FROM t;
+SELECT si + a AS r FROM t;
 
 -- name: Case2228
-SELECT ti % tj AS r FROM t;
+SELECT -ti AS r FROM t;
 
 -- name: Case2229
-SELECT si % sj AS r FROM t;
+SELECT -si AS r FROM t;
 
 -- name: Case2230
-SELECT ti / tj AS r FROM t;
+SELECT abs(ti) AS r FROM t;
 
 -- name: Case2231
-SELECT ti DIV tj AS r FROM t;
+SELECT abs(si) AS r FROM t;
 
 -- name: Case2232
-SELECT 1Y + 1S AS r FROM t;
+SELECT ti % tj AS r FROM t;
 
 -- name: Case2233
-SELECT 127Y + ti AS r FROM t;
+SELECT ti % tj AS r FROM t;
 
 -- name: Case2234
-SELECT f + i AS r FROM t;
+SELECT si % sj AS r FROM t;
 
 -- name: Case2235
-SELECT f + a AS r FROM t;
+SELECT ti / tj AS r FROM t;
 
 -- name: Case2236
-SELECT f * g AS r FROM t;
+SELECT ti DIV tj AS r FROM t;
 
 -- name: Case2237
-SELECT f + x AS r FROM t;
+SELECT 1Y + 1S AS r FROM t;
 
 -- name: Case2238
-SELECT f + v AS r FROM t;
+SELECT 127Y + ti AS r FROM t;
 
 -- name: Case2239
-SELECT ti + v AS r FROM t;
+SELECT f + i AS r FROM t;
 
 -- name: Case2240
-SELECT si * z AS r FROM t;
+SELECT f + a AS r FROM t;
 
 -- name: Case2241
-SELECT f / g AS r FROM t;
+SELECT f * g AS r FROM t;
 
 -- name: Case2242
-SELECT f % g AS r FROM t;
+SELECT f + x AS r FROM t;
 
 -- name: Case2243
-SELECT -f AS r FROM t;
+SELECT f + v AS r FROM t;
 
 -- name: Case2244
-SELECT 1.5F AS r FROM t;
+SELECT ti + v AS r FROM t;
 
 -- name: Case2245
-SELECT 1.1F + 0 AS r FROM t;
+SELECT si * z AS r FROM t;
 
 -- name: Case2246
-SELECT ti = tj AS r FROM t;
+SELECT f / g AS r FROM t;
 
 -- name: Case2247
-SELECT ti < si AS r FROM t;
+SELECT f % g AS r FROM t;
 
 -- name: Case2248
-SELECT f = x AS r FROM t;
+SELECT -f AS r FROM t;
 
 -- name: Case2249
-SELECT f = x AS r FROM t;
+SELECT 1.5F AS r FROM t;
 
 -- name: Case2250
-SELECT f = g AS r FROM t;
+SELECT 1.1F + 0 AS r FROM t;
 
 -- name: Case2251
-SELECT f > g AS r FROM t;
+SELECT ti = tj AS r FROM t;
 
 -- name: Case2252
-SELECT f = g AS r FROM t;
+SELECT ti < si AS r FROM t;
 
 -- name: Case2253
-SELECT ti = s AS r FROM t;
+SELECT f = x AS r FROM t;
 
 -- name: Case2254
-SELECT greatest(ti, si) AS r FROM t;
+SELECT f = x AS r FROM t;
 
 -- name: Case2255
-SELECT coalesce(ti, si) AS r FROM t;
+SELECT f = g AS r FROM t;
 
 -- name: Case2256
-SELECT CASE WHEN p THEN ti ELSE tj END AS r FROM t;
+SELECT f > g AS r FROM t;
 
 -- name: Case2257
-SELECT CAST(i AS TINYINT) AS r FROM t;
+SELECT f = g AS r FROM t;
 
 -- name: Case2258
-SELECT CAST(i AS TINYINT) AS r FROM t;
+SELECT ti = s AS r FROM t;
 
 -- name: Case2259
-SELECT CAST(a AS SMALLINT) AS r FROM t;
+SELECT greatest(ti, si) AS r FROM t;
 
 -- name: Case2260
-SELECT CAST(si AS TINYINT) AS r FROM t;
+SELECT coalesce(ti, si) AS r FROM t;
 
 -- name: Case2261
-SELECT CAST(ti AS SMALLINT) AS r FROM t;
+SELECT CASE WHEN p THEN ti ELSE tj END AS r FROM t;
 
 -- name: Case2262
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT CAST(i AS TINYINT) AS r FROM t;
 
 -- name: Case2263
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT CAST(i AS TINYINT) AS r FROM t;
 
 -- name: Case2264
-SELECT CAST(s AS TINYINT) AS r FROM t;
+SELECT CAST(a AS SMALLINT) AS r FROM t;
 
 -- name: Case2265
-SELECT CAST(s AS SMALLINT) AS r FROM t;
+SELECT CAST(si AS TINYINT) AS r FROM t;
 
 -- name: Case2266
-SELECT CAST(s AS SMALLINT) AS r FROM t;
+SELECT CAST(ti AS SMALLINT) AS r FROM t;
 
 -- name: Case2267
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2268
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2269
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT CAST(s AS TINYINT) AS r FROM t;
 
 -- name: Case2270
-SELECT CAST(s AS FLOAT) AS r FROM t;
+SELECT CAST(s AS SMALLINT) AS r FROM t;
 
 -- name: Case2271
-SELECT CAST(f AS DOUBLE) AS r FROM t;
+SELECT CAST(s AS SMALLINT) AS r FROM t;
 
 -- name: Case2272
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2273
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2274
-SELECT CAST(f AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2275
-SELECT CAST(f AS INT) AS r FROM t;
+SELECT CAST(s AS FLOAT) AS r FROM t;
 
 -- name: Case2276
-SELECT CAST(f AS TINYINT) AS r FROM t;
+SELECT CAST(f AS DOUBLE) AS r FROM t;
 
 -- name: Case2277
-SELECT CAST(f AS TINYINT) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2278
-SELECT CAST(f AS BIGINT) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2279
-SELECT CAST(f AS INT) AS r FROM t;
+SELECT CAST(f AS VARCHAR) AS r FROM t;
 
 -- name: Case2280
-SELECT CAST(x AS SMALLINT) AS r FROM t;
+SELECT CAST(f AS INT) AS r FROM t;
 
 -- name: Case2281
-SELECT CAST(x AS TINYINT) AS r FROM t;
+SELECT CAST(f AS TINYINT) AS r FROM t;
 
 -- name: Case2282
-SELECT CAST(x AS FLOAT) AS r FROM t;
+SELECT CAST(f AS TINYINT) AS r FROM t;
 
 -- name: Case2283
-SELECT CAST(a AS FLOAT) AS r FROM t;
+SELECT CAST(f AS BIGINT) AS r FROM t;
 
 -- name: Case2284
-SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
+SELECT CAST(f AS BIGINT) AS r FROM t;
 
 -- name: Case2285
-SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
+SELECT CAST(f AS BIGINT) AS r FROM t;
 
 -- name: Case2286
-SELECT CAST(v AS TINYINT) AS r FROM t;
+SELECT CAST(f AS BIGINT) AS r FROM t;
 
 -- name: Case2287
-SELECT CAST(v AS TINYINT) AS r FROM t;
+SELECT CAST(f AS INT) AS r FROM t;
 
 -- name: Case2288
-SELECT CAST(p AS TINYINT) AS r FROM t;
+SELECT CAST(x AS SMALLINT) AS r FROM t;
 
 -- name: Case2289
-SELECT CAST(f AS BOOLEAN) AS r FROM t;
+SELECT CAST(x AS TINYINT) AS r FROM t;
 
 -- name: Case2290
-SELECT tinyint(s) AS r FROM t;
+SELECT CAST(x AS FLOAT) AS r FROM t;
 
 -- name: Case2291
-SELECT smallint(x) AS r FROM t;
+SELECT CAST(a AS FLOAT) AS r FROM t;
 
 -- name: Case2292
-SELECT float(i) AS r FROM t;
+SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
 
 -- name: Case2293
-SELECT round(ti, -1) AS r FROM t;
+SELECT CAST(f AS DECIMAL(10,3)) AS r FROM t;
 
 -- name: Case2294
-SELECT round(ti, -1) AS r FROM t;
+SELECT CAST(v AS TINYINT) AS r FROM t;
 
 -- name: Case2295
-SELECT round(si, -2) AS r FROM t;
+SELECT CAST(v AS TINYINT) AS r FROM t;
 
 -- name: Case2296
-SELECT bround(ti, -1) AS r FROM t;
+SELECT CAST(p AS TINYINT) AS r FROM t;
 
 -- name: Case2297
-SELECT round(f, 1) AS r FROM t;
+SELECT CAST(f AS BOOLEAN) AS r FROM t;
 
 -- name: Case2298
-SELECT bround(f, 1) AS r FROM t;
+SELECT tinyint(s) AS r FROM t;
 
 -- name: Case2299
-SELECT round(f) AS r FROM t;
+SELECT smallint(x) AS r FROM t;
 
 -- name: Case2300
-SELECT pmod(ti, tj) AS r FROM t;
+SELECT float(i) AS r FROM t;
 
 -- name: Case2301
-SELECT pmod(ti, tj) AS r FROM t;
+SELECT round(ti, -1) AS r FROM t;
 
 -- name: Case2302
-SELECT pmod(si, sj) AS r FROM t;
+SELECT round(ti, -1) AS r FROM t;
 
 -- name: Case2303
-SELECT pmod(f, g) AS r FROM t;
+SELECT round(si, -2) AS r FROM t;
 
 -- name: Case2304
-SELECT positive(ti) AS r FROM t;
+SELECT bround(ti, -1) AS r FROM t;
 
 -- name: Case2305
-SELECT ti & tj AS r FROM t;
+SELECT round(f, 1) AS r FROM t;
 
 -- name: Case2306
-SELECT ~si AS r FROM t;
+SELECT bround(f, 1) AS r FROM t;
 
 -- name: Case2307
-SELECT ti | si AS r FROM t;
+SELECT round(f) AS r FROM t;
 
 -- name: Case2308
-SELECT bit_count(ti) AS r FROM t;
+SELECT pmod(ti, tj) AS r FROM t;
 
 -- name: Case2309
-SELECT bit_get(ti, 7) AS r FROM t;
+SELECT pmod(ti, tj) AS r FROM t;
 
 -- name: Case2310
-SELECT bit_get(ti, 8) AS r FROM t;
+SELECT pmod(si, sj) AS r FROM t;
 
 -- name: Case2311
-SELECT bit_get(si, 15) AS r FROM t;
+SELECT pmod(f, g) AS r FROM t;
 
 -- name: Case2312
-SELECT format_string('%x', ti) AS r FROM t;
+SELECT positive(ti) AS r FROM t;
 
 -- name: Case2313
-SELECT format_string('%o', si) AS r FROM t;
+SELECT ti & tj AS r FROM t;
 
 -- name: Case2314
-SELECT format_string('%d|%s', si, si) AS r FROM t;
+SELECT ~si AS r FROM t;
 
 -- name: Case2315
-SELECT format_string('%s', f) AS r FROM t;
+SELECT ti | si AS r FROM t;
 
 -- name: Case2316
-SELECT format_string('%.10f', f) AS r FROM t;
+SELECT bit_count(ti) AS r FROM t;
 
 -- name: Case2317
-SELECT format_string('%c', ti) AS r FROM t;
+SELECT bit_get(ti, 7) AS r FROM t;
 
 -- name: Case2318
-SELECT format_string('%e', ti) AS r FROM t;
+SELECT bit_get(ti, 8) AS r FROM t;
 
 -- name: Case2319
-SELECT left(s, 2) AS r FROM t;
+SELECT bit_get(si, 15) AS r FROM t;
 
 -- name: Case2320
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%x', ti) AS r FROM t;
 
 -- name: Case2321
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%o', si) AS r FROM t;
 
 -- name: Case2322
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%d|%s', si, si) AS r FROM t;
 
 -- name: Case2323
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%s', f) AS r FROM t;
 
 -- name: Case2324
-SELECT left(s, i) AS r FROM t;
+SELECT format_string('%.10f', f) AS r FROM t;
 
 -- name: Case2325
-SELECT right(s, 2) AS r FROM t;
+SELECT format_string('%c', ti) AS r FROM t;
 
 -- name: Case2326
-SELECT right(s, 4) AS r FROM t;
+SELECT format_string('%e', ti) AS r FROM t;
 
 -- name: Case2327
-SELECT right(s, 9) AS r FROM t;
+SELECT left(s, 2) AS r FROM t;
 
 -- name: Case2328
-SELECT right(s, 0) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2329
-SELECT right(s, i) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2330
-SELECT reverse(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2331
-SELECT reverse(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2332
-SELECT reverse(s) AS r FROM t;
+SELECT left(s, i) AS r FROM t;
 
 -- name: Case2333
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 2) AS r FROM t;
 
 -- name: Case2334
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 4) AS r FROM t;
 
 -- name: Case2335
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 9) AS r FROM t;
 
 -- name: Case2336
-SELECT quote(s) AS r FROM t;
+SELECT right(s, 0) AS r FROM t;
 
 -- name: Case2337
-SELECT repeat(s, 3) AS r FROM t;
+SELECT right(s, i) AS r FROM t;
 
 -- name: Case2338
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2339
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2340
-SELECT repeat(s, i) AS r FROM t;
+SELECT reverse(s) AS r FROM t;
 
 -- name: Case2341
-SELECT repeat(s, i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2342
-SELECT repeat(u, i) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2343
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2344
-SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
+SELECT quote(s) AS r FROM t;
 
 -- name: Case2345
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, 3) AS r FROM t;
 
 -- name: Case2346
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2347
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2348
-SELECT space(i) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2349
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, i) AS r FROM t;
 
 -- name: Case2350
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(u, i) AS r FROM t;
 
 -- name: Case2351
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2352
-SELECT initcap(s) AS r FROM t;
+SELECT repeat(s, CAST(1 DIV j AS INT)) AS r FROM t;
 
 -- name: Case2353
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2354
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2355
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2356
-SELECT ascii(s) AS r FROM t;
+SELECT space(i) AS r FROM t;
 
 -- name: Case2357
-SELECT chr(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2358
-SELECT chr(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2359
-SELECT char(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2360
-SELECT chr(a) AS r FROM t;
+SELECT initcap(s) AS r FROM t;
 
 -- name: Case2361
-SELECT chr(i) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2362
-SELECT octet_length(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2363
-SELECT bit_length(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2364
-SELECT octet_length(s) AS r FROM t;
+SELECT ascii(s) AS r FROM t;
 
 -- name: Case2365
-SELECT bit_length(s) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2366
-SELECT split_part(s, ',', 2) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2367
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT char(a) AS r FROM t;
 
 -- name: Case2368
-SELECT split_part(s, ',', -3) AS r FROM t;
+SELECT chr(a) AS r FROM t;
 
 -- name: Case2369
-SELECT split_part(s, ',', 4) AS r FROM t;
+SELECT chr(i) AS r FROM t;
 
 -- name: Case2370
-SELECT split_part(s, ',', -4) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2371
-SELECT split_part(s, ',', -1) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2372
-SELECT split_part(s, ',', -2) AS r FROM t;
+SELECT octet_length(s) AS r FROM t;
 
 -- name: Case2373
-SELECT split_part(s, '', 1) AS r FROM t;
+SELECT bit_length(s) AS r FROM t;
 
 -- name: Case2374
-SELECT split_part(s, ',', 1) AS r FROM t;
+SELECT split_part(s, ',', 2) AS r FROM t;
 
 -- name: Case2375
-SELECT split_part(s, '::', 2) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2376
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT split_part(s, ',', -3) AS r FROM t;
 
 -- name: Case2377
-SELECT split_part(s, ',', i) AS r FROM t;
+SELECT split_part(s, ',', 4) AS r FROM t;
 
 -- name: Case2378
-SELECT split_part(s, u, i) AS r FROM t;
+SELECT split_part(s, ',', -4) AS r FROM t;
 
 -- name: Case2379
-SELECT substring_index(s, '.', 2) AS r FROM t;
+SELECT split_part(s, ',', -1) AS r FROM t;
 
 -- name: Case2380
-SELECT substring_index(s, '.', -2) AS r FROM t;
+SELECT split_part(s, ',', -2) AS r FROM t;
 
 -- name: Case2381
-SELECT substring_index(s, '.', 0) AS r FROM t;
+SELECT split_part(s, '', 1) AS r FROM t;
 
 -- name: Case2382
-SELECT substring_index(s, '.', 5) AS r FROM t;
+SELECT split_part(s, ',', 1) AS r FROM t;
 
 -- name: Case2383
-SELECT substring_index(s, '.', -5) AS r FROM t;
+SELECT split_part(s, '::', 2) AS r FROM t;
 
 -- name: Case2384
-SELECT substring_index(s, '', 1) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2385
-SELECT substring_index(s, u, 1) AS r FROM t;
+SELECT split_part(s, ',', i) AS r FROM t;
 
 -- name: Case2386
-SELECT translate(s, 'abc', '123') AS r FROM t;
+SELECT split_part(s, u, i) AS r FROM t;
 
 -- name: Case2387
-SELECT translate(s, 'abc', '1') AS r FROM t;
+SELECT substring_index(s, '.', 2) AS r FROM t;
 
 -- name: Case2388
-SELECT translate(s, 'aa', '12') AS r FROM t;
+SELECT substring_index(s, '.', -2) AS r FROM t;
 
 -- name: Case2389
-SELECT translate(s, 'é', 'e') AS r FROM t;
+SELECT substring_index(s, '.', 0) AS r FROM t;
 
 -- name: Case2390
-SELECT translate(s, u, 'x') AS r FROM t;
+SELECT substring_index(s, '.', 5) AS r FROM t;
 
 -- name: Case2391
-SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
+SELECT substring_index(s, '.', -5) AS r FROM t;
 
 -- name: Case2392
-SELECT find_in_set(s, 'a,b') AS r FROM t;
+SELECT substring_index(s, '', 1) AS r FROM t;
 
 -- name: Case2393
-SELECT find_in_set(s, 'a,,b') AS r FROM t;
+SELECT substring_index(s, u, 1) AS r FROM t;
 
 -- name: Case2394
-SELECT find_in_set(s, 'x') AS r FROM t;
+SELECT translate(s, 'abc', '123') AS r FROM t;
 
 -- name: Case2395
-SELECT find_in_set(s, u) AS r FROM t;
+SELECT translate(s, 'abc', '1') AS r FROM t;
 
 -- name: Case2396
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT translate(s, 'aa', '12') AS r FROM t;
 
 -- name: Case2397
-SELECT levenshtein(s, u, 2) AS r FROM t;
+SELECT translate(s, 'é', 'e') AS r FROM t;
 
 -- name: Case2398
-SELECT levenshtein(s, u, 3) AS r FROM t;
+SELECT translate(s, u, 'x') AS r FROM t;
 
 -- name: Case2399
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'abc,b,ab,c,def') AS r FROM t;
 
 -- name: Case2400
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'a,b') AS r FROM t;
 
 -- name: Case2401
-SELECT levenshtein(s, u) AS r FROM t;
+SELECT find_in_set(s, 'a,,b') AS r FROM t;
 
 -- name: Case2402
-SELECT levenshtein(s, u, i) AS r FROM t;
+SELECT find_in_set(s, 'x') AS r FROM t;
 
 -- name: Case2403
-SELECT soundex(s) AS r FROM t;
+SELECT find_in_set(s, u) AS r FROM t;
 
 -- name: Case2404
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2405
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u, 2) AS r FROM t;
 
 -- name: Case2406
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u, 3) AS r FROM t;
 
 -- name: Case2407
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2408
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2409
-SELECT soundex(s) AS r FROM t;
+SELECT levenshtein(s, u) AS r FROM t;
 
 -- name: Case2410
-SELECT luhn_check(s) AS r FROM t;
+SELECT levenshtein(s, u, i) AS r FROM t;
 
 -- name: Case2411
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2412
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2413
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2414
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2415
-SELECT luhn_check(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2416
-SELECT lcase(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2417
-SELECT ucase(s) AS r FROM t;
+SELECT soundex(s) AS r FROM t;
 
 -- name: Case2418
-SELECT len(s) AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2419
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2420
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2421
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2422
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2423
-SELECT a <=> b AS r FROM t;
+SELECT luhn_check(s) AS r FROM t;
 
 -- name: Case2424
-SELECT i <=> a AS r FROM t;
+SELECT lcase(s) AS r FROM t;
 
 -- name: Case2425
-SELECT s <=> u AS r FROM t;
+SELECT ucase(s) AS r FROM t;
 
 -- name: Case2426
-SELECT NULL <=> NULL AS r FROM t;
+SELECT len(s) AS r FROM t;
 
 -- name: Case2427
-SELECT (1 DIV b) <=> a AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2428
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2429
-SELECT a <=> (1 DIV b) AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2430
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2431
-SELECT a IS NOT DISTINCT FROM b AS r FROM t;
+SELECT a <=> b AS r FROM t;
 
 -- name: Case2432
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT i <=> a AS r FROM t;
 
 -- name: Case2433
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT s <=> u AS r FROM t;
 
 -- name: Case2434
-SELECT a IS DISTINCT FROM b AS r FROM t;
+SELECT NULL <=> NULL AS r FROM t;
 
 -- name: Case2435
-SELECT d IS DISTINCT FROM e AS r FROM t;
+SELECT (1 DIV b) <=> a AS r FROM t;
 
 -- name: Case2436
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2437
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a <=> (1 DIV b) AS r FROM t;
 
 -- name: Case2438
-SELECT equal_null(a, b) AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2439
-SELECT equal_null(s, u) AS r FROM t;
+SELECT a IS NOT DISTINCT FROM b AS r FROM t;
 
 -- name: Case2440
-SELECT equal_null(a, 1 DIV b) AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2441
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2442
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT a IS DISTINCT FROM b AS r FROM t;
 
 -- name: Case2443
-SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
+SELECT d IS DISTINCT FROM e AS r FROM t;
 
 -- name: Case2444
-SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2445
-SELECT decode(a, 1, 'one') AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2446
-SELECT decode(i, 1, 10) AS r FROM t;
+SELECT equal_null(a, b) AS r FROM t;
 
 -- name: Case2447
-SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
+SELECT equal_null(s, u) AS r FROM t;
 
 -- name: Case2448
-SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
+SELECT equal_null(a, 1 DIV b) AS r FROM t;
 
 -- name: Case2449
-SELECT decode(a, 1, a DIV b) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2450
-SELECT decode(a, 2, a DIV b) AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2451
-SELECT 1 << 2 AS r FROM t;
+SELECT decode(a, 1, 'one', 2, 'two', 'many') AS r FROM t;
 
 -- name: Case2452
-SELECT 1 << 2 + 1 AS r FROM t;
+SELECT decode(a, 1, 'one', NULL, 'none') AS r FROM t;
 
 -- name: Case2453
-SELECT 1 | 2 << 1 AS r FROM t;
+SELECT decode(a, 1, 'one') AS r FROM t;
 
 -- name: Case2454
-SELECT 6 & 3 << 1 AS r FROM t;
+SELECT decode(i, 1, 10) AS r FROM t;
 
 -- name: Case2455
-SELECT 2 << 1 = 4 AS r FROM t;
+SELECT decode(s, 'a', 1, 'b', 2, 0) AS r FROM t;
 
 -- name: Case2456
-SELECT -8 >> 1 AS r FROM t;
+SELECT decode(a, 1 DIV b, 'x', 'y') AS r FROM t;
 
 -- name: Case2457
-SELECT a >> 1 AS r FROM t;
+SELECT decode(a, 1, a DIV b) AS r FROM t;
 
 -- name: Case2458
-SELECT -1 >>> 28 AS r FROM t;
+SELECT decode(a, 2, a DIV b) AS r FROM t;
 
 -- name: Case2459
-SELECT a >>> 60 AS r FROM t;
+SELECT 1 << 2 AS r FROM t;
 
 -- name: Case2460
-SELECT i << j AS r FROM t;
+SELECT 1 << 2 + 1 AS r FROM t;
 
 -- name: Case2461
-SELECT (a DIV b) >> 1 AS r FROM t;
+SELECT 1 | 2 << 1 AS r FROM t;
 
 -- name: Case2462
-SELECT p IS TRUE AS r FROM t;
+SELECT 6 & 3 << 1 AS r FROM t;
 
 -- name: Case2463
-SELECT p IS TRUE AS r FROM t;
+SELECT 2 << 1 = 4 AS r FROM t;
 
 -- name: Case2464
-SELECT p IS TRUE AS r FROM t;
+SELECT -8 >> 1 AS r FROM t;
 
 -- name: Case2465
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT a >> 1 AS r FROM t;
 
 -- name: Case2466
-SELECT p IS NOT TRUE AS r FROM t;
+SELECT -1 >>> 28 AS r FROM t;
 
 -- name: Case2467
-SELECT p IS FALSE AS r FROM t;
+SELECT a >>> 60 AS r FROM t;
 
 -- name: Case2468
-SELECT p IS FALSE AS r FROM t;
+SELECT i << j AS r FROM t;
 
 -- name: Case2469
-SELECT p IS NOT FALSE AS r FROM t;
+SELECT (a DIV b) >> 1 AS r FROM t;
 
 -- name: Case2470
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2471
-SELECT p IS UNKNOWN AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2472
-SELECT p IS NOT UNKNOWN AS r FROM t;
+SELECT p IS TRUE AS r FROM t;
 
 -- name: Case2473
-SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2474
-SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
+SELECT p IS NOT TRUE AS r FROM t;
 
 -- name: Case2475
-SELECT a > 1 IS TRUE AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2476
-SELECT s ILIKE 'AB%' AS r FROM t;
+SELECT p IS FALSE AS r FROM t;
 
 -- name: Case2477
-SELECT s ILIKE 'é%' AS r FROM t;
+SELECT p IS NOT FALSE AS r FROM t;
 
 -- name: Case2478
-SELECT s NOT ILIKE 'ab%' AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2479
-SELECT s ILIKE u AS r FROM t;
+SELECT p IS UNKNOWN AS r FROM t;
 
 -- name: Case2480
-SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
+SELECT p IS NOT UNKNOWN AS r FROM t;
 
 -- name: Case2481
-SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
+SELECT (1 DIV b = 0) IS TRUE AS r FROM t;
 
 -- name: Case2482
-SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
+SELECT (1 DIV b = 0) IS UNKNOWN AS r FROM t;
 
 -- name: Case2483
-SELECT s LIKE ANY ('a%', u) AS r FROM t;
+SELECT a > 1 IS TRUE AS r FROM t;
 
 -- name: Case2484
-SELECT s LIKE ANY ('x%', u) AS r FROM t;
+SELECT s ILIKE 'AB%' AS r FROM t;
 
 -- name: Case2485
-SELECT s LIKE SOME ('%y%') AS r FROM t;
+SELECT s ILIKE 'é%' AS r FROM t;
 
 -- name: Case2486
-SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
+SELECT s NOT ILIKE 'ab%' AS r FROM t;
 
 -- name: Case2487
-SELECT s LIKE ALL ('x%', u) AS r FROM t;
+SELECT s ILIKE u AS r FROM t;
 
 -- name: Case2488
-SELECT s LIKE ALL ('a%', u) AS r FROM t;
+SELECT s ILIKE 'A!%' ESCAPE '!' AS r FROM t;
 
 -- name: Case2489
-SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
+SELECT s LIKE ANY ('a%', '%z') AS r FROM t;
 
 -- name: Case2490
-SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
+SELECT s LIKE ANY ('a%', '%q') AS r FROM t;
 
 -- name: Case2491
-SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
+SELECT s LIKE ANY ('a%', u) AS r FROM t;
 
 -- name: Case2492
-SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
+SELECT s LIKE ANY ('x%', u) AS r FROM t;
 
 -- name: Case2493
-SELECT s LIKE ANY ('a%') AS r FROM t;
+SELECT s LIKE SOME ('%y%') AS r FROM t;
 
 -- name: Case2494
-SELECT trim(BOTH FROM s) AS r FROM t;
+SELECT s LIKE ALL ('x%', '%z') AS r FROM t;
 
 -- name: Case2495
-SELECT trim(LEADING FROM s) AS r FROM t;
+SELECT s LIKE ALL ('x%', u) AS r FROM t;
 
 -- name: Case2496
-SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
+SELECT s LIKE ALL ('a%', u) AS r FROM t;
 
 -- name: Case2497
-SELECT trim('xy' FROM s) AS r FROM t;
+SELECT s NOT LIKE ANY ('x%', '%q') AS r FROM t;
 
 -- name: Case2498
-SELECT trim(BOTH 'é' FROM s) AS r FROM t;
+SELECT s NOT LIKE ALL ('x%', '%q') AS r FROM t;
 
 -- name: Case2499
-SELECT trim(LEADING u FROM s) AS r FROM t;
+SELECT s NOT LIKE ALL ('a%', '%q') AS r FROM t;
 
 -- name: Case2500
-SELECT trim(u, s) AS r FROM t;
+SELECT s ILIKE ANY ('X%', 'q') AS r FROM t;
 
 -- name: Case2501
-SELECT ltrim('x', s) AS r FROM t;
+SELECT s LIKE ANY ('a%') AS r FROM t;
 
 -- name: Case2502
-SELECT rtrim('x', s) AS r FROM t;
+SELECT trim(BOTH FROM s) AS r FROM t;
 
 -- name: Case2503
-SELECT btrim(s, 'x') AS r FROM t;
+SELECT trim(LEADING FROM s) AS r FROM t;
 
 -- name: Case2504
-SELECT btrim(s) AS r FROM t;
+SELECT trim(TRAILING 'x' FROM s) AS r FROM t;
 
 -- name: Case2505
-SELECT btrim(s, u) AS r FROM t;
+SELECT trim('xy' FROM s) AS r FROM t;
 
 -- name: Case2506
-SELECT trim(s) AS r FROM t;
+SELECT trim(BOTH 'é' FROM s) AS r FROM t;
 
 -- name: Case2507
-SELECT substring(s FROM 2 FOR 3) AS r FROM t;
+SELECT trim(LEADING u FROM s) AS r FROM t;
 
 -- name: Case2508
-SELECT substring(s FROM 2) AS r FROM t;
+SELECT trim(u, s) AS r FROM t;
 
 -- name: Case2509
-SELECT substr(s FROM -2) AS r FROM t;
+SELECT ltrim('x', s) AS r FROM t;
 
 -- name: Case2510
-SELECT substring(s FROM i FOR 2) AS r FROM t;
+SELECT rtrim('x', s) AS r FROM t;
 
 -- name: Case2511
-SELECT position('l' IN s) AS r FROM t;
+SELECT btrim(s, 'x') AS r FROM t;
 
 -- name: Case2512
-SELECT position('z' IN s) AS r FROM t;
+SELECT btrim(s) AS r FROM t;
 
 -- name: Case2513
-SELECT position('' IN s) AS r FROM t;
+SELECT btrim(s, u) AS r FROM t;
 
 -- name: Case2514
-SELECT position('l' IN s) AS r FROM t;
+SELECT trim(s) AS r FROM t;
 
 -- name: Case2515
-SELECT locate('l', s) AS r FROM t;
+SELECT substring(s FROM 2 FOR 3) AS r FROM t;
 
 -- name: Case2516
-SELECT position(u, s) AS r FROM t;
+SELECT substring(s FROM 2) AS r FROM t;
 
 -- name: Case2517
-SELECT instr(s, 'lo') AS r FROM t;
+SELECT substr(s FROM -2) AS r FROM t;
 
 -- name: Case2518
-SELECT instr(s, u) AS r FROM t;
+SELECT substring(s FROM i FOR 2) AS r FROM t;
 
 -- name: Case2519
-SELECT !p AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case2520
-SELECT ! a = 1 AS r FROM t;
+SELECT position('z' IN s) AS r FROM t;
 
 -- name: Case2521
-SELECT !p AS r FROM t;
+SELECT position('' IN s) AS r FROM t;
 
 -- name: Case2522
-SELECT !(p AND q) AS r FROM t;
+SELECT position('l' IN s) AS r FROM t;
 
 -- name: Case2523
-SELECT int(s) AS r FROM t;
+SELECT locate('l', s) AS r FROM t;
 
 -- name: Case2524
-SELECT bigint(x) AS r FROM t;
+SELECT position(u, s) AS r FROM t;
 
 -- name: Case2525
-SELECT double(s) AS r FROM t;
+SELECT instr(s, 'lo') AS r FROM t;
 
 -- name: Case2526
-SELECT string(d) AS r FROM t;
+SELECT instr(s, u) AS r FROM t;
 
 -- name: Case2527
-SELECT boolean(s) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case2528
-SELECT date(s) AS r FROM t;
+SELECT ! a = 1 AS r FROM t;
 
 -- name: Case2529
-SELECT int(s) AS r FROM t;
+SELECT !p AS r FROM t;
 
 -- name: Case2530
-SELECT int(s) AS r FROM t;
+SELECT !(p AND q) AS r FROM t;
 
 -- name: Case2531
-SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2532
-SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+SELECT bigint(x) AS r FROM t;
 
 -- name: Case2533
-SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
+SELECT double(s) AS r FROM t;
 
 -- name: Case2534
-SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
+SELECT string(d) AS r FROM t;
 
 -- name: Case2535
-SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
+SELECT boolean(s) AS r FROM t;
 
 -- name: Case2536
-SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
+SELECT date(s) AS r FROM t;
 
 -- name: Case2537
-SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2538
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT int(s) AS r FROM t;
 
 -- name: Case2539
-SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
+SELECT 'four: ' || 2 + 2 AS r FROM t;
 
 -- name: Case2540
-SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
+SELECT 2 + 2 || 'x' AS r FROM t;
 
 -- name: Case2541
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT 'x' || (2 + 2) AS r FROM t;
 
 -- name: Case2542
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT 1 + 2 || 3 AS r FROM t;
 
 -- name: Case2543
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT s || 'b' || 'c' AS r FROM t;
 
 -- name: Case2544
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1970-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2545
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT unix_micros(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
 
 -- name: Case2546
-SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1969-12-31 23:59:59.999999') AS r FROM t;
 
 -- name: Case2547
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS BIGINT) AS r FROM t;
 
 -- name: Case2548
-SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.5' AS DOUBLE) AS r FROM t;
 
 -- name: Case2549
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT unix_seconds(TIMESTAMP '1900-01-01') AS r FROM t;
 
 -- name: Case2550
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2551
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2552
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.100' AS VARCHAR) AS r FROM t;
 
 -- name: Case2553
-SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+SELECT CAST(TIMESTAMP '2024-01-01 10:00:00.000' AS VARCHAR) AS r FROM t;
 
 -- name: Case2554
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2555
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2556
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2557
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2558
-SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2559
-SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(CAST(s AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 -- name: Case2560
 SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2561
-SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2562
-SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2563
-SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2564
-SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2565
-SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2566
-SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
 
 -- name: Case2567
-SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2568
-SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2569
-SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2570
-SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
 -- name: Case2571
+SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2572
+SELECT unix_micros(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2573
+SELECT CAST(s AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2574
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+
+-- name: Case2575
+SELECT CAST(CAST(s AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
+
+-- name: Case2576
+SELECT CAST(TIMESTAMP '2024-01-01 23:59:59.999999' AS DATE) AS r FROM t;
+
+-- name: Case2577
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:07' AS INT) AS r FROM t;
+
+-- name: Case2578
+SELECT CAST(TIMESTAMP '2038-01-19 03:14:08' AS INT) AS r FROM t;
+
+-- name: Case2579
+SELECT CAST(CAST(1.5 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2580
+SELECT unix_micros(CAST(-1.0000015 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2581
+SELECT CAST(CAST(s AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2582
+SELECT CAST(1e19 AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2583
+SELECT CAST(9223372036855 AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2584
 SELECT CAST(TIMESTAMP_NTZ '2024-01-01 10:00:00' AS TIMESTAMP) = TIMESTAMP '2024-01-01 10:00:00' AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2572
+-- name: Case2585
 SELECT unix_seconds(TIMESTAMP '2024-03-31 02:30:00') AS r FROM t;
 
--- name: Case2573
+-- name: Case2586
 SELECT CAST(TIMESTAMP '2024-03-31 02:30:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2574
+-- name: Case2587
 SELECT unix_seconds(CAST(s AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2575
+-- name: Case2588
 SELECT unix_seconds(TIMESTAMP '2024-03-31 03:00:00') AS r FROM t;
 
--- name: Case2576
+-- name: Case2589
 SELECT unix_seconds(CAST(TIMESTAMP_NTZ '2024-03-31 02:30:00' AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2577
+-- name: Case2590
 SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00') AS r FROM t;
 
--- name: Case2578
+-- name: Case2591
 SELECT unix_seconds(TIMESTAMP '2024-10-27 02:30:00+01:00') AS r FROM t;
 
--- name: Case2579
+-- name: Case2592
 SELECT CAST(CAST(1729992600 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
--- name: Case2580
+-- name: Case2593
 SELECT CAST(CAST(TIMESTAMP '2024-01-01 00:00:00Z' AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
--- name: Case2581
+-- name: Case2594
 SELECT CAST(TIMESTAMP '2023-12-31 23:30:00Z' AS DATE) AS r FROM t;
 
--- name: Case2582
+-- name: Case2595
 SELECT unix_seconds(CAST(DATE '2024-03-31' AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2583
+-- name: Case2596
 SELECT unix_seconds(TIMESTAMP '1900-01-01 00:00:00') AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2584
+-- name: Case2597
 SELECT unix_seconds(TIMESTAMP '2024-03-10 02:30:00') AS r FROM t;
 
--- name: Case2585
+-- name: Case2598
 SELECT CAST(TIMESTAMP '2024-03-10 02:30:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2586
+-- name: Case2599
 SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00') AS r FROM t;
 
--- name: Case2587
+-- name: Case2600
 SELECT unix_seconds(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
--- name: Case2588
+-- name: Case2601
 SELECT unix_seconds(CAST(DATE '2024-03-10' AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2589
+-- name: Case2602
 SELECT CAST(TIMESTAMP '2024-07-01 02:00:00Z' AS DATE) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2590
+-- name: Case2603
 SELECT ts > '2024-01-01' AS r FROM t;
 
--- name: Case2591
-SELECT ts = tt AS r FROM t;
-
--- name: Case2592
-SELECT ts < tt AS r FROM t;
-
--- name: Case2593
-SELECT ts = tt AS r FROM t;
-
--- name: Case2594
-SELECT d < ts AS r FROM t;
-
--- name: Case2595
-SELECT d = nt AS r FROM t;
-
--- name: Case2596
-SELECT typeof(coalesce(d, nt)) AS r FROM t;
-
--- name: Case2597
-SELECT typeof(coalesce(nt, ts)) AS r FROM t;
-
--- name: Case2598
-SELECT CAST(nt AS VARCHAR) AS r FROM t;
-
--- name: Case2599
-SELECT CAST(nt AS DATE) AS r FROM t;
-
--- name: Case2600
-SELECT CAST(ts AS VARCHAR) AS r FROM t;
-
--- name: Case2601
-SELECT unix_millis(ts) AS r FROM t;
-
--- name: Case2602
-SELECT CAST(CAST(DATE '2024-03-10' AS TIMESTAMP) AS VARCHAR) AS r FROM t;
-
--- name: Case2603
-SELECT CAST(TIMESTAMP_LTZ '2024-01-01 10:00:00' AS VARCHAR) AS r FROM t;
-
 -- name: Case2604
-SELECT CAST(TIMESTAMP_NTZ '2024-01-01' AS VARCHAR) AS r FROM t;
+SELECT ts = tt AS r FROM t;
 
 -- name: Case2605
-SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+SELECT ts < tt AS r FROM t;
 
 -- name: Case2606
-SELECT CAST(TIMESTAMP '1970-01-01 00:01:40' AS TINYINT) AS r FROM t;
+SELECT ts = tt AS r FROM t;
 
 -- name: Case2607
-SELECT CAST(TIMESTAMP '1970-01-01 00:02:08' AS TINYINT) AS r FROM t;
+SELECT d < ts AS r FROM t;
 
 -- name: Case2608
-SELECT CAST(TIMESTAMP '1970-01-01 00:00:01.25' AS DECIMAL(5,2)) AS r FROM t;
+SELECT d = nt AS r FROM t;
 
 -- name: Case2609
-SELECT unix_seconds(CAST(7 AS TIMESTAMP)) AS r FROM t;
+SELECT typeof(coalesce(d, nt)) AS r FROM t;
 
 -- name: Case2610
-SELECT unix_micros(CAST(CAST(-3 AS TINYINT) AS TIMESTAMP)) AS r FROM t;
+SELECT typeof(coalesce(nt, ts)) AS r FROM t;
 
 -- name: Case2611
-SELECT CAST(CAST('Infinity' AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+SELECT CAST(nt AS VARCHAR) AS r FROM t;
 
 -- name: Case2612
-SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+SELECT CAST(nt AS DATE) AS r FROM t;
 
 -- name: Case2613
+SELECT CAST(ts AS VARCHAR) AS r FROM t;
+
+-- name: Case2614
+SELECT unix_millis(ts) AS r FROM t;
+
+-- name: Case2615
+SELECT CAST(CAST(DATE '2024-03-10' AS TIMESTAMP) AS VARCHAR) AS r FROM t;
+
+-- name: Case2616
+SELECT CAST(TIMESTAMP_LTZ '2024-01-01 10:00:00' AS VARCHAR) AS r FROM t;
+
+-- name: Case2617
+SELECT CAST(TIMESTAMP_NTZ '2024-01-01' AS VARCHAR) AS r FROM t;
+
+-- name: Case2618
+SELECT CAST(s AS TIMESTAMP_NTZ) AS r FROM t;
+
+-- name: Case2619
+SELECT CAST(TIMESTAMP '1970-01-01 00:01:40' AS TINYINT) AS r FROM t;
+
+-- name: Case2620
+SELECT CAST(TIMESTAMP '1970-01-01 00:02:08' AS TINYINT) AS r FROM t;
+
+-- name: Case2621
+SELECT CAST(TIMESTAMP '1970-01-01 00:00:01.25' AS DECIMAL(5,2)) AS r FROM t;
+
+-- name: Case2622
+SELECT unix_seconds(CAST(7 AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2623
+SELECT unix_micros(CAST(CAST(-3 AS TINYINT) AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2624
+SELECT CAST(CAST('Infinity' AS DOUBLE) AS TIMESTAMP) AS r FROM t;
+
+-- name: Case2625
+SELECT TRY(CAST(s AS TIMESTAMP)) AS r FROM t;
+
+-- name: Case2626
 SELECT CAST(s AS TIMESTAMP) IS NULL AS r FROM t;
 
 SET TIME ZONE 'Asia/Kolkata';
 
--- name: Case2614
+-- name: Case2627
 SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
--- name: Case2615
+-- name: Case2628
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
--- name: Case2616
+-- name: Case2629
 SELECT CAST(ts AS DATE) AS r FROM t;
 
--- name: Case2617
+-- name: Case2630
 SELECT CAST(CAST(ts AS TIMESTAMP_NTZ) AS VARCHAR) AS r FROM t;
 
--- name: Case2618
+-- name: Case2631
 SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2619
+-- name: Case2632
 SELECT unix_seconds(TIMESTAMP '2024-01-01 00:00:00Z') AS r FROM t;
 
--- name: Case2620
+-- name: Case2633
 SELECT nt = ts AS r FROM t;
 
 SET TIME ZONE '+01:30';
 
--- name: Case2621
+-- name: Case2634
 SELECT unix_seconds(TIMESTAMP '1970-01-01 01:30:00') AS r FROM t;
 
--- name: Case2622
+-- name: Case2635
 SELECT CAST(CAST(0 AS TIMESTAMP) AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2623
+-- name: Case2636
 SELECT unix_seconds(CAST(d AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2624
+-- name: Case2637
 SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2625
+-- name: Case2638
 SELECT unix_seconds(CAST(nt AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2626
+-- name: Case2639
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
--- name: Case2627
+-- name: Case2640
 SELECT CAST(ts AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2628
+-- name: Case2641
 SELECT unix_millis(ts) AS r FROM t;
 
--- name: Case2629
+-- name: Case2642
 SELECT unix_millis(TIMESTAMP '2024-01-01 00:00:00.0019') AS r FROM t;
 
--- name: Case2630
+-- name: Case2643
 SELECT unix_micros(ts) AS r FROM t;
 
--- name: Case2631
+-- name: Case2644
 SELECT unix_seconds(ts) AS r FROM t;
 
--- name: Case2632
+-- name: Case2645
 SELECT CAST(CAST(s AS DECIMAL(20,1)) AS TIMESTAMP) AS r FROM t;
 
--- name: Case2633
+-- name: Case2646
 SELECT CAST(greatest(ts, tt) AS VARCHAR) AS r FROM t;
 
--- name: Case2634
+-- name: Case2647
 SELECT CAST(least(nt, TIMESTAMP_NTZ '2024-01-01') AS VARCHAR) AS r FROM t;
 
--- name: Case2635
+-- name: Case2648
 SELECT ts IN (TIMESTAMP '2024-01-01 01:00:00+01:00', tt) AS r FROM t;
 
--- name: Case2636
+-- name: Case2649
 SELECT ts IN (tt) AS r FROM t;
 
--- name: Case2637
+-- name: Case2650
 SELECT CASE ts WHEN tt THEN 'same' ELSE 'other' END AS r FROM t;
 
--- name: Case2638
+-- name: Case2651
 SELECT NULLIF(nt, TIMESTAMP_NTZ '2024-01-01') IS NULL AS r FROM t;
 
--- name: Case2639
+-- name: Case2652
 SELECT hash(CAST(0 AS TIMESTAMP)) = hash(CAST(0 AS BIGINT)) AS r FROM t;
 
--- name: Case2640
+-- name: Case2653
 SELECT xxhash64(nt) = xxhash64(unix_micros(CAST(nt AS TIMESTAMP))) AS r FROM t;
 
--- name: Case2641
+-- name: Case2654
 SELECT hour(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2642
+-- name: Case2655
 SELECT minute(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2643
+-- name: Case2656
 SELECT second(CAST(-1 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2644
+-- name: Case2657
 SELECT hour(ts) AS r FROM t;
 
--- name: Case2645
+-- name: Case2658
 SELECT minute(ts) AS r FROM t;
 
--- name: Case2646
+-- name: Case2659
 SELECT second(ts) AS r FROM t;
 
--- name: Case2647
+-- name: Case2660
 SELECT from_unixtime(-86401) AS r FROM t;
 
--- name: Case2648
+-- name: Case2661
 SELECT from_unixtime(0, 'yyyy-MM-dd HH:mm:ss.SSS') AS r FROM t;
 
--- name: Case2649
+-- name: Case2662
 SELECT from_unixtime(a) AS r FROM t;
 
--- name: Case2650
+-- name: Case2663
 SELECT from_unixtime(0, u) AS r FROM t;
 
--- name: Case2651
+-- name: Case2664
 SELECT date_format(ts, 'yyyy') AS r FROM t;
 
--- name: Case2652
+-- name: Case2665
 SELECT date_format(TIMESTAMP '2024-07-04 13:45:56.123', u) AS r FROM t;
 
--- name: Case2653
+-- name: Case2666
 SELECT date_format(TIMESTAMP '2024-07-04 13:45:56', u) AS r FROM t;
 
--- name: Case2654
+-- name: Case2667
 SELECT to_timestamp(s) AS r FROM t;
 
--- name: Case2655
+-- name: Case2668
 SELECT to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2656
+-- name: Case2669
 SELECT unix_seconds(to_timestamp(s, 'dd/MM/yyyy HH:mm')) AS r FROM t;
 
--- name: Case2657
+-- name: Case2670
 SELECT unix_timestamp(s) AS r FROM t;
 
--- name: Case2658
+-- name: Case2671
 SELECT unix_timestamp(s) AS r FROM t;
 
--- name: Case2659
+-- name: Case2672
 SELECT to_unix_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2660
+-- name: Case2673
 SELECT to_unix_timestamp(s, u) AS r FROM t;
 
--- name: Case2661
+-- name: Case2674
 SELECT date_trunc('bogus', TIMESTAMP '2024-01-01 10:00:00') AS r FROM t;
 
--- name: Case2662
+-- name: Case2675
 SELECT date_trunc('MONTH', ts) AS r FROM t;
 
--- name: Case2663
+-- name: Case2676
 SELECT unix_micros(date_trunc('SECOND', CAST(-0.000001 AS TIMESTAMP))) AS r FROM t;
 
--- name: Case2664
+-- name: Case2677
 SELECT CAST(TIMESTAMP '2024-01-31 10:00:00' + INTERVAL '1' MONTH AS VARCHAR) AS r FROM t;
 
--- name: Case2665
+-- name: Case2678
 SELECT CAST(TIMESTAMP '2024-02-29 10:00:00' - INTERVAL '1' YEAR AS VARCHAR) AS r FROM t;
 
--- name: Case2666
+-- name: Case2679
 SELECT CAST(INTERVAL '1' MONTH + TIMESTAMP_NTZ '2023-01-31 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2667
+-- name: Case2680
 SELECT CAST(TIMESTAMP '2024-01-01 00:00:00' - TIMESTAMP '2023-12-31 11:30:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2668
+-- name: Case2681
 SELECT ts + INTERVAL '1' DAY AS r FROM t;
 
--- name: Case2669
+-- name: Case2682
 SELECT TIMESTAMP '+294247-01-01 00:00:00' + INTERVAL '1' YEAR AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2670
+-- name: Case2683
 SELECT unix_seconds(TIMESTAMP '2024-03-30 12:00:00' + INTERVAL '1' DAY) AS r FROM t;
 
--- name: Case2671
+-- name: Case2684
 SELECT unix_seconds(TIMESTAMP '2024-03-30 12:00:00' + INTERVAL '25' HOUR) AS r FROM t;
 
--- name: Case2672
+-- name: Case2685
 SELECT CAST(TIMESTAMP '2024-03-30 02:30:00' + INTERVAL '1' DAY AS VARCHAR) AS r FROM t;
 
--- name: Case2673
+-- name: Case2686
 SELECT CAST(TIMESTAMP '2024-03-31 12:00:00' - TIMESTAMP '2024-03-31 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2674
+-- name: Case2687
 SELECT hour(CAST(1729992600 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2675
+-- name: Case2688
 SELECT minute(CAST(1729989000 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2676
+-- name: Case2689
 SELECT date_format(CAST(1729992600 AS TIMESTAMP), 'HH:mm XXX') AS r FROM t;
 
--- name: Case2677
+-- name: Case2690
 SELECT date_format(CAST(1729989000 AS TIMESTAMP), 'HH:mm XXX') AS r FROM t;
 
--- name: Case2678
+-- name: Case2691
 SELECT date_format(TIMESTAMP '2024-01-15 08:05:09', 'HH:mm z') AS r FROM t;
 
--- name: Case2679
+-- name: Case2692
 SELECT from_unixtime(0) AS r FROM t;
 
--- name: Case2680
+-- name: Case2693
 SELECT unix_seconds(to_timestamp('2024-03-31 02:30', 'yyyy-MM-dd HH:mm')) AS r FROM t;
 
--- name: Case2681
+-- name: Case2694
 SELECT unix_timestamp('2024-01-01 00:00:00') AS r FROM t;
 
--- name: Case2682
+-- name: Case2695
 SELECT unix_seconds(date_trunc('DAY', TIMESTAMP '2024-03-31 15:00:00')) AS r FROM t;
 
--- name: Case2683
+-- name: Case2696
 SELECT unix_seconds(date_trunc('HOUR', CAST(1729992600 AS TIMESTAMP))) AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2684
+-- name: Case2697
 SELECT unix_seconds(TIMESTAMP '2024-11-04 01:30:00' - INTERVAL '1' DAY) AS r FROM t;
 
--- name: Case2685
+-- name: Case2698
 SELECT unix_seconds(TIMESTAMP '2024-02-10 02:30:00' + INTERVAL '1' MONTH) AS r FROM t;
 
--- name: Case2686
+-- name: Case2699
 SELECT CAST(TIMESTAMP '2024-03-10 12:00:00' - TIMESTAMP '2024-03-10 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2687
+-- name: Case2700
 SELECT hour(TIMESTAMP '2024-11-03 01:30:00-05:00') AS r FROM t;
 
--- name: Case2688
+-- name: Case2701
 SELECT from_unixtime(-1) AS r FROM t;
 
--- name: Case2689
+-- name: Case2702
 SELECT from_unixtime(1730615400, 'yyyy-MM-dd HH:mm:ss XXX') AS r FROM t;
 
--- name: Case2690
+-- name: Case2703
 SELECT unix_timestamp('2024-11-03 01:30:00') AS r FROM t;
 
--- name: Case2691
+-- name: Case2704
 SELECT to_unix_timestamp('2024-03-10', 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2692
+-- name: Case2705
 SELECT unix_timestamp(DATE '2024-03-10') AS r FROM t;
 
--- name: Case2693
+-- name: Case2706
 SELECT second(TIMESTAMP '1969-12-31 23:59:59.5') AS r FROM t;
 
--- name: Case2694
+-- name: Case2707
 SELECT unix_seconds(date_trunc('YEAR', TIMESTAMP '2024-07-01 12:00:00')) AS r FROM t;
 
--- name: Case2695
+-- name: Case2708
 SELECT CAST(TIMESTAMP_NTZ '2024-03-10 02:30:00' + INTERVAL '1' HOUR AS VARCHAR) AS r FROM t;
 
--- name: Case2696
+-- name: Case2709
 SELECT CAST(TIMESTAMP_NTZ '2024-03-11 00:00:00' - TIMESTAMP_NTZ '2024-03-10 00:00:00' AS VARCHAR) AS r FROM t;
 
--- name: Case2697
+-- name: Case2710
 SELECT hour(TIMESTAMP_NTZ '2024-03-10 02:30:00') AS r FROM t;
 
--- name: Case2698
+-- name: Case2711
 SELECT unix_seconds(DATE '2024-03-10' + INTERVAL '3' HOUR) AS r FROM t;
 
--- name: Case2699
+-- name: Case2712
 SELECT CAST(convert_timezone('Europe/Paris', 'America/New_York', TIMESTAMP_NTZ '2024-01-01 12:00:00') AS VARCHAR) AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2700
+-- name: Case2713
 SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
--- name: Case2701
+-- name: Case2714
 SELECT CAST(from_utc_timestamp(TIMESTAMP '2024-07-01 00:00:00', 'America/New_York') AS VARCHAR) AS r FROM t;
 
--- name: Case2702
+-- name: Case2715
 SELECT from_utc_timestamp(ts, 'UTC') AS r FROM t;
 
--- name: Case2703
+-- name: Case2716
 SELECT from_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
--- name: Case2704
+-- name: Case2717
 SELECT CAST(to_utc_timestamp(TIMESTAMP '2024-01-01 01:00:00', 'Europe/Paris') AS VARCHAR) AS r FROM t;
 
--- name: Case2705
+-- name: Case2718
 SELECT to_utc_timestamp(ts, 'UTC') AS r FROM t;
 
--- name: Case2706
+-- name: Case2719
 SELECT to_utc_timestamp(TIMESTAMP '2024-01-01 00:00:00', u) AS r FROM t;
 
--- name: Case2707
+-- name: Case2720
 SELECT CAST(timestamp_seconds(86400) AS VARCHAR) AS r FROM t;
 
--- name: Case2708
+-- name: Case2721
 SELECT CAST(timestamp_seconds(-1) AS VARCHAR) AS r FROM t;
 
--- name: Case2709
-SELECT timestamp_seconds(a) AS r FROM t;
-
--- name: Case2710
-SELECT timestamp_seconds(a) AS r FROM t;
-
--- name: Case2711
-SELECT CAST(timestamp_millis(-1) AS VARCHAR) AS r FROM t;
-
--- name: Case2712
-SELECT timestamp_millis(a) AS r FROM t;
-
--- name: Case2713
-SELECT timestamp_millis(a) AS r FROM t;
-
--- name: Case2714
-SELECT CAST(timestamp_micros(1) AS VARCHAR) AS r FROM t;
-
--- name: Case2715
-SELECT timestamp_micros(a) AS r FROM t;
-
--- name: Case2716
-SELECT unix_micros(timestamp_micros(a)) AS r FROM t;
-
--- name: Case2717
-SELECT CAST(to_timestamp_ntz('2024-01-01 10:00:00') AS VARCHAR) AS r FROM t;
-
--- name: Case2718
-SELECT CAST(to_timestamp_ntz(s, 'dd/MM/yyyy') AS VARCHAR) AS r FROM t;
-
--- name: Case2719
-SELECT to_timestamp_ntz(s) AS r FROM t;
-
--- name: Case2720
-SELECT to_timestamp_ntz(s, 'yyyy-MM-dd') AS r FROM t;
-
--- name: Case2721
-SELECT CAST(convert_timezone('America/New_York', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS VARCHAR) AS r FROM t;
-
 -- name: Case2722
-SELECT convert_timezone('UTC', 'UTC', nt) AS r FROM t;
+SELECT timestamp_seconds(a) AS r FROM t;
 
 -- name: Case2723
+SELECT timestamp_seconds(a) AS r FROM t;
+
+-- name: Case2724
+SELECT CAST(timestamp_millis(-1) AS VARCHAR) AS r FROM t;
+
+-- name: Case2725
+SELECT timestamp_millis(a) AS r FROM t;
+
+-- name: Case2726
+SELECT timestamp_millis(a) AS r FROM t;
+
+-- name: Case2727
+SELECT CAST(timestamp_micros(1) AS VARCHAR) AS r FROM t;
+
+-- name: Case2728
+SELECT timestamp_micros(a) AS r FROM t;
+
+-- name: Case2729
+SELECT unix_micros(timestamp_micros(a)) AS r FROM t;
+
+-- name: Case2730
+SELECT CAST(to_timestamp_ntz('2024-01-01 10:00:00') AS VARCHAR) AS r FROM t;
+
+-- name: Case2731
+SELECT CAST(to_timestamp_ntz(s, 'dd/MM/yyyy') AS VARCHAR) AS r FROM t;
+
+-- name: Case2732
+SELECT to_timestamp_ntz(s) AS r FROM t;
+
+-- name: Case2733
+SELECT to_timestamp_ntz(s, 'yyyy-MM-dd') AS r FROM t;
+
+-- name: Case2734
+SELECT CAST(convert_timezone('America/New_York', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS VARCHAR) AS r FROM t;
+
+-- name: Case2735
+SELECT convert_timezone('UTC', 'UTC', nt) AS r FROM t;
+
+-- name: Case2736
 SELECT convert_timezone(u, 'UTC', TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2724
+-- name: Case2737
 SELECT unix_seconds(to_timestamp_ltz('2024-01-01 00:00:00')) AS r FROM t;
 
 SET TIME ZONE 'America/New_York';
 
--- name: Case2725
+-- name: Case2738
 SELECT year(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2726
+-- name: Case2739
 SELECT month(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2727
+-- name: Case2740
 SELECT day(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2728
+-- name: Case2741
 SELECT quarter(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2729
+-- name: Case2742
 SELECT dayofweek(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2730
+-- name: Case2743
 SELECT dayofyear(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2731
+-- name: Case2744
 SELECT weekofyear(CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2732
+-- name: Case2745
 SELECT year(TIMESTAMP_NTZ '2024-01-01 00:00:00') AS r FROM t;
 
--- name: Case2733
+-- name: Case2746
 SELECT year(ts) AS r FROM t;
 
--- name: Case2734
+-- name: Case2747
 SELECT EXTRACT(HOUR FROM CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2735
+-- name: Case2748
 SELECT EXTRACT(YEAR FROM CAST(1704067200 AS TIMESTAMP)) AS r FROM t;
 
--- name: Case2736
+-- name: Case2749
 SELECT EXTRACT(SECOND FROM TIMESTAMP '2024-01-01 10:30:05.25') AS r FROM t;
 
--- name: Case2737
+-- name: Case2750
 SELECT EXTRACT(SECOND FROM TIMESTAMP_NTZ '1969-12-31 23:59:59.999999') AS r FROM t;
 
--- name: Case2738
+-- name: Case2751
 SELECT date_part('MINUTE', TIMESTAMP '2024-01-01 10:30:05') AS r FROM t;
 
--- name: Case2739
+-- name: Case2752
 SELECT EXTRACT(HOUR FROM DATE '2024-01-01') AS r FROM t;
 
--- name: Case2740
+-- name: Case2753
 SELECT EXTRACT(MINUTE FROM nt) AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2741
+-- name: Case2754
 SELECT unix_seconds(try_to_timestamp(s, 'yyyy-MM-dd HH:mm')) AS r FROM t;
 
--- name: Case2742
+-- name: Case2755
 SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
--- name: Case2743
+-- name: Case2756
 SELECT try_to_timestamp(s, 'yyyy-MM-dd') AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2744
+-- name: Case2757
 SELECT make_timestamp(2014, 12, 28, 6, 30, 45.887) AS r FROM t;
 
--- name: Case2745
+-- name: Case2758
 SELECT make_timestamp(2024, 1, 1, 0, 0, 59.999999) AS r FROM t;
 
--- name: Case2746
+-- name: Case2759
 SELECT make_timestamp(2024, 2, 29, 0, 0, 0) AS r FROM t;
 
--- name: Case2747
+-- name: Case2760
 SELECT make_timestamp(2019, 6, 30, 23, 59, 60) AS r FROM t;
 
--- name: Case2748
+-- name: Case2761
 SELECT make_timestamp(2019, 6, 30, 23, 59, 60.5) AS r FROM t;
 
--- name: Case2749
+-- name: Case2762
 SELECT make_timestamp(2019, 13, 30, 23, 59, 60.000001) AS r FROM t;
 
--- name: Case2750
+-- name: Case2763
 SELECT make_timestamp(2019, 13, 1, 10, 11, 12) AS r FROM t;
 
--- name: Case2751
+-- name: Case2764
 SELECT make_timestamp(2023, 2, 29, 0, 0, 0) AS r FROM t;
 
--- name: Case2752
+-- name: Case2765
 SELECT make_timestamp(2024, 4, 31, 0, 0, 0) AS r FROM t;
 
--- name: Case2753
+-- name: Case2766
 SELECT make_timestamp(2024, 1, 1, 24, 0, 0) AS r FROM t;
 
--- name: Case2754
+-- name: Case2767
 SELECT make_timestamp(2024, 1, 1, 0, 60, 0) AS r FROM t;
 
--- name: Case2755
+-- name: Case2768
 SELECT make_timestamp(2024, 1, 1, 0, 0, -0.5) AS r FROM t;
 
--- name: Case2756
+-- name: Case2769
 SELECT make_timestamp(2024, 1, 1, 0, 0, 61) AS r FROM t;
 
--- name: Case2757
+-- name: Case2770
 SELECT make_timestamp(1000000000, 1, 1, 0, 0, 0) AS r FROM t;
 
--- name: Case2758
+-- name: Case2771
 SELECT make_timestamp(300000, 1, 1, 0, 0, 0) AS r FROM t;
 
--- name: Case2759
+-- name: Case2772
 SELECT make_timestamp(i, j, 1, 0, 0, v) AS r FROM t;
 
--- name: Case2760
+-- name: Case2773
 SELECT make_timestamp(s, 1, 1, 0, 0, 0) AS r FROM t;
 
--- name: Case2761
+-- name: Case2774
 SELECT make_timestamp(i, 1, 1, 0, 0, 0) AS r FROM t;
 
--- name: Case2762
+-- name: Case2775
 SELECT make_timestamp(2024, 1, 1, 0, 0, v) AS r FROM t;
 
--- name: Case2763
+-- name: Case2776
 SELECT make_timestamp(2014, 12, 28, 6, 30, 45.887, 'CET') AS r FROM t;
 
--- name: Case2764
+-- name: Case2777
 SELECT make_timestamp(2024, 7, 1, 0, 0, 0, u) AS r FROM t;
 
--- name: Case2765
-SELECT make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
-
--- name: Case2766
-SELECT make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
-
--- name: Case2767
-SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678) AS r FROM t;
-
--- name: Case2768
-SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678, 'CET') AS r FROM t;
-
--- name: Case2769
-SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 60.007) AS r FROM t;
-
--- name: Case2770
-SELECT make_timestamp_ntz(2021, 7, 11, 6, 30, 45.678) AS r FROM t;
-
--- name: Case2771
-SELECT make_timestamp_ntz(2019, 12, 31, 23, 59, 60) AS r FROM t;
-
--- name: Case2772
-SELECT make_timestamp_ntz(2021, 7, 11, 24, 0, 0) AS r FROM t;
-
--- name: Case2773
-SELECT make_timestamp_ntz(2021, 7, 11, 6, 30, 60.5) AS r FROM t;
-
--- name: Case2774
-SELECT make_timestamp_ntz(i, 7, 11, 6, 30, 0) AS r FROM t;
-
--- name: Case2775
-SELECT try_make_timestamp(2019, 6, 30, 23, 59, 1) AS r FROM t;
-
--- name: Case2776
-SELECT try_make_timestamp(2019, 13, 1, 10, 11, 12) AS r FROM t;
-
--- name: Case2777
-SELECT try_make_timestamp(2019, 6, 30, 23, 59, 60.5) AS r FROM t;
-
 -- name: Case2778
-SELECT try_make_timestamp(2019, 6, 30, 23, 59, 60) AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2779
-SELECT try_make_timestamp(2023, 2, 29, 0, 0, 0, 'CET') AS r FROM t;
+SELECT make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2780
-SELECT try_make_timestamp(2024, 2, 29, 0, 0, 0, 'CET') AS r FROM t;
+SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678) AS r FROM t;
 
 -- name: Case2781
-SELECT try_make_timestamp(1000000000, 1, 1, 0, 0, 0) AS r FROM t;
+SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678, 'CET') AS r FROM t;
 
 -- name: Case2782
-SELECT try_make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
+SELECT make_timestamp_ltz(2021, 7, 11, 6, 30, 60.007) AS r FROM t;
 
 -- name: Case2783
-SELECT try_make_timestamp(300000, 1, 1, 0, 0, 0) AS r FROM t;
+SELECT make_timestamp_ntz(2021, 7, 11, 6, 30, 45.678) AS r FROM t;
 
 -- name: Case2784
-SELECT try_make_timestamp_ltz(2021, 7, 11, 6, 30, 60.007) AS r FROM t;
+SELECT make_timestamp_ntz(2019, 12, 31, 23, 59, 60) AS r FROM t;
 
 -- name: Case2785
-SELECT try_make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678, 'CET') AS r FROM t;
+SELECT make_timestamp_ntz(2021, 7, 11, 24, 0, 0) AS r FROM t;
 
 -- name: Case2786
-SELECT try_make_timestamp_ntz(2023, 2, 29, 0, 0, 0) AS r FROM t;
+SELECT make_timestamp_ntz(2021, 7, 11, 6, 30, 60.5) AS r FROM t;
 
 -- name: Case2787
-SELECT try_make_timestamp_ntz(2024, 2, 29, 12, 0, 0) AS r FROM t;
+SELECT make_timestamp_ntz(i, 7, 11, 6, 30, 0) AS r FROM t;
 
 -- name: Case2788
-SELECT try_make_timestamp_ntz(i, 2, 29, 12, 0, 0) AS r FROM t;
+SELECT try_make_timestamp(2019, 6, 30, 23, 59, 1) AS r FROM t;
 
 -- name: Case2789
-SELECT timestamp(s) AS r FROM t;
+SELECT try_make_timestamp(2019, 13, 1, 10, 11, 12) AS r FROM t;
 
 -- name: Case2790
-SELECT timestamp(DATE '2024-01-01') AS r FROM t;
+SELECT try_make_timestamp(2019, 6, 30, 23, 59, 60.5) AS r FROM t;
 
 -- name: Case2791
-SELECT timestamp(s) AS r FROM t;
+SELECT try_make_timestamp(2019, 6, 30, 23, 59, 60) AS r FROM t;
 
 -- name: Case2792
-SELECT timestamp(s) AS r FROM t;
+SELECT try_make_timestamp(2023, 2, 29, 0, 0, 0, 'CET') AS r FROM t;
 
 -- name: Case2793
-SELECT TIMESTAMPADD(MONTH, 1, TIMESTAMP '2024-01-31 10:00:00') AS r FROM t;
+SELECT try_make_timestamp(2024, 2, 29, 0, 0, 0, 'CET') AS r FROM t;
 
 -- name: Case2794
-SELECT timestampadd(year, 1, TIMESTAMP '2024-02-29 00:00:00') AS r FROM t;
+SELECT try_make_timestamp(1000000000, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2795
-SELECT dateadd(QUARTER, -1, TIMESTAMP '2024-05-31 12:00:00') AS r FROM t;
+SELECT try_make_timestamp(2024, 1, 1, 0, 0, 0, u) AS r FROM t;
 
 -- name: Case2796
-SELECT date_add(WEEK, 2, TIMESTAMP '2024-12-25 08:00:00') AS r FROM t;
+SELECT try_make_timestamp(300000, 1, 1, 0, 0, 0) AS r FROM t;
 
 -- name: Case2797
-SELECT TIMESTAMPADD(DAYOFYEAR, 1, TIMESTAMP '2024-12-31 08:00:00') AS r FROM t;
+SELECT try_make_timestamp_ltz(2021, 7, 11, 6, 30, 60.007) AS r FROM t;
 
 -- name: Case2798
-SELECT TIMESTAMPADD(HOUR, 25, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT try_make_timestamp_ltz(2021, 7, 11, 6, 30, 45.678, 'CET') AS r FROM t;
 
 -- name: Case2799
-SELECT TIMESTAMPADD(MILLISECOND, 1500, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT try_make_timestamp_ntz(2023, 2, 29, 0, 0, 0) AS r FROM t;
 
 -- name: Case2800
-SELECT TIMESTAMPADD(MICROSECOND, -1, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT try_make_timestamp_ntz(2024, 2, 29, 12, 0, 0) AS r FROM t;
 
 -- name: Case2801
-SELECT TIMESTAMPADD(SECOND, a, ts) AS r FROM t;
+SELECT try_make_timestamp_ntz(i, 2, 29, 12, 0, 0) AS r FROM t;
 
 -- name: Case2802
-SELECT TIMESTAMPADD(minute, i, ts) AS r FROM t;
+SELECT timestamp(s) AS r FROM t;
 
 -- name: Case2803
-SELECT TIMESTAMPADD(DAY, a, ts) AS r FROM t;
+SELECT timestamp(DATE '2024-01-01') AS r FROM t;
 
 -- name: Case2804
-SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP_NTZ '2024-03-30 02:30:00') AS r FROM t;
+SELECT timestamp(s) AS r FROM t;
 
 -- name: Case2805
-SELECT TIMESTAMPADD(HOUR, 1, DATE '2024-01-01') AS r FROM t;
+SELECT timestamp(s) AS r FROM t;
 
 -- name: Case2806
-SELECT TIMESTAMPADD(YEAR, 300000, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(MONTH, 1, TIMESTAMP '2024-01-31 10:00:00') AS r FROM t;
 
 -- name: Case2807
-SELECT TIMESTAMPADD(DAY, 3000000000, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT timestampadd(year, 1, TIMESTAMP '2024-02-29 00:00:00') AS r FROM t;
 
 -- name: Case2808
-SELECT TIMESTAMPADD(MICROSECOND, 9223372036854775807, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT dateadd(QUARTER, -1, TIMESTAMP '2024-05-31 12:00:00') AS r FROM t;
 
 -- name: Case2809
-SELECT date_add(DATE '2024-01-31', 1) AS r FROM t;
+SELECT date_add(WEEK, 2, TIMESTAMP '2024-12-25 08:00:00') AS r FROM t;
 
 -- name: Case2810
-SELECT datediff(DATE '2024-01-10', DATE '2024-01-01') AS r FROM t;
+SELECT TIMESTAMPADD(DAYOFYEAR, 1, TIMESTAMP '2024-12-31 08:00:00') AS r FROM t;
 
 -- name: Case2811
-SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-02-29 10:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(HOUR, 25, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2812
-SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-03-31 10:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(MILLISECOND, 1500, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2813
-SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-03-31 09:59:59') AS r FROM t;
+SELECT TIMESTAMPADD(MICROSECOND, -1, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2814
-SELECT TIMESTAMPDIFF(YEAR, TIMESTAMP '2020-02-29 00:00:00', TIMESTAMP '2021-02-28 00:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(SECOND, a, ts) AS r FROM t;
 
 -- name: Case2815
-SELECT TIMESTAMPDIFF(YEAR, TIMESTAMP '2020-02-29 00:00:00', TIMESTAMP '2021-03-01 00:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(minute, i, ts) AS r FROM t;
 
 -- name: Case2816
-SELECT datediff(QUARTER, TIMESTAMP '2024-01-15 00:00:00', TIMESTAMP '2024-07-14 00:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(DAY, a, ts) AS r FROM t;
 
 -- name: Case2817
-SELECT TIMESTAMPDIFF(DAY, TIMESTAMP '2024-01-01 12:00:00', TIMESTAMP '2024-01-03 11:59:59') AS r FROM t;
+SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP_NTZ '2024-03-30 02:30:00') AS r FROM t;
 
 -- name: Case2818
-SELECT TIMESTAMPDIFF(WEEK, DATE '2024-01-01', DATE '2024-01-15') AS r FROM t;
+SELECT TIMESTAMPADD(HOUR, 1, DATE '2024-01-01') AS r FROM t;
 
 -- name: Case2819
-SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 05:59:59') AS r FROM t;
+SELECT TIMESTAMPADD(YEAR, 300000, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2820
-SELECT TIMESTAMPDIFF(MINUTE, TIMESTAMP '2024-01-01 00:10:30', TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+SELECT TIMESTAMPADD(DAY, 3000000000, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2821
-SELECT TIMESTAMPDIFF(SECOND, ts, tt) AS r FROM t;
+SELECT TIMESTAMPADD(MICROSECOND, 9223372036854775807, TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
 
 -- name: Case2822
-SELECT date_diff(MICROSECOND, TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 00:00:00.000001') AS r FROM t;
+SELECT date_add(DATE '2024-01-31', 1) AS r FROM t;
 
 -- name: Case2823
-SELECT TIMESTAMPDIFF(MILLISECOND, ts, tt) AS r FROM t;
+SELECT datediff(DATE '2024-01-10', DATE '2024-01-01') AS r FROM t;
 
 -- name: Case2824
-SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP_NTZ '2024-01-01 00:00:00', TIMESTAMP_NTZ '2024-01-01 03:00:00') AS r FROM t;
+SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-02-29 10:00:00') AS r FROM t;
 
 -- name: Case2825
-SELECT TIMESTAMPDIFF(DAYOFYEAR, ts, tt) AS r FROM t;
+SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-03-31 10:00:00') AS r FROM t;
 
 -- name: Case2826
-SELECT TIMESTAMPDIFF(DAYOFYEAR, ts, tt) AS r FROM t;
+SELECT TIMESTAMPDIFF(MONTH, TIMESTAMP '2024-01-31 10:00:00', TIMESTAMP '2024-03-31 09:59:59') AS r FROM t;
 
 -- name: Case2827
+SELECT TIMESTAMPDIFF(YEAR, TIMESTAMP '2020-02-29 00:00:00', TIMESTAMP '2021-02-28 00:00:00') AS r FROM t;
+
+-- name: Case2828
+SELECT TIMESTAMPDIFF(YEAR, TIMESTAMP '2020-02-29 00:00:00', TIMESTAMP '2021-03-01 00:00:00') AS r FROM t;
+
+-- name: Case2829
+SELECT datediff(QUARTER, TIMESTAMP '2024-01-15 00:00:00', TIMESTAMP '2024-07-14 00:00:00') AS r FROM t;
+
+-- name: Case2830
+SELECT TIMESTAMPDIFF(DAY, TIMESTAMP '2024-01-01 12:00:00', TIMESTAMP '2024-01-03 11:59:59') AS r FROM t;
+
+-- name: Case2831
+SELECT TIMESTAMPDIFF(WEEK, DATE '2024-01-01', DATE '2024-01-15') AS r FROM t;
+
+-- name: Case2832
+SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 05:59:59') AS r FROM t;
+
+-- name: Case2833
+SELECT TIMESTAMPDIFF(MINUTE, TIMESTAMP '2024-01-01 00:10:30', TIMESTAMP '2024-01-01 00:00:00') AS r FROM t;
+
+-- name: Case2834
+SELECT TIMESTAMPDIFF(SECOND, ts, tt) AS r FROM t;
+
+-- name: Case2835
+SELECT date_diff(MICROSECOND, TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 00:00:00.000001') AS r FROM t;
+
+-- name: Case2836
+SELECT TIMESTAMPDIFF(MILLISECOND, ts, tt) AS r FROM t;
+
+-- name: Case2837
+SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP_NTZ '2024-01-01 00:00:00', TIMESTAMP_NTZ '2024-01-01 03:00:00') AS r FROM t;
+
+-- name: Case2838
+SELECT TIMESTAMPDIFF(DAYOFYEAR, ts, tt) AS r FROM t;
+
+-- name: Case2839
+SELECT TIMESTAMPDIFF(DAYOFYEAR, ts, tt) AS r FROM t;
+
+-- name: Case2840
 SELECT TIMESTAMPDIFF(MICROSECOND, CAST(s AS TIMESTAMP), CAST(u AS TIMESTAMP)) AS r FROM t;
 
 SET TIME ZONE 'Europe/Paris';
 
--- name: Case2828
+-- name: Case2841
 SELECT make_timestamp(2024, 1, 1, 0, 0, 0) AS r FROM t;
 
--- name: Case2829
+-- name: Case2842
 SELECT make_timestamp(2024, 3, 31, 2, 30, 0) AS r FROM t;
 
--- name: Case2830
+-- name: Case2843
 SELECT CAST(make_timestamp(2024, 3, 31, 2, 30, 0) AS VARCHAR) AS r FROM t;
 
--- name: Case2831
+-- name: Case2844
 SELECT try_make_timestamp(2024, 3, 31, 2, 30, 0) AS r FROM t;
 
--- name: Case2832
+-- name: Case2845
 SELECT make_timestamp(2024, 3, 31, 1, 59, 60) AS r FROM t;
 
--- name: Case2833
+-- name: Case2846
 SELECT make_timestamp(2024, 10, 27, 2, 30, 0) AS r FROM t;
 
--- name: Case2834
+-- name: Case2847
 SELECT make_timestamp(2024, 3, 31, 2, 30, 0, 'UTC') AS r FROM t;
 
--- name: Case2835
+-- name: Case2848
 SELECT make_timestamp_ntz(2024, 3, 31, 2, 30, 0) AS r FROM t;
 
--- name: Case2836
+-- name: Case2849
 SELECT TIMESTAMPADD(HOUR, 24, TIMESTAMP '2024-03-30 12:00:00') AS r FROM t;
 
--- name: Case2837
+-- name: Case2850
 SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP '2024-03-30 12:00:00') AS r FROM t;
 
--- name: Case2838
+-- name: Case2851
 SELECT TIMESTAMPADD(DAY, 1, TIMESTAMP '2024-03-30 02:30:00') AS r FROM t;
 
--- name: Case2839
+-- name: Case2852
 SELECT TIMESTAMPADD(MONTH, 7, TIMESTAMP '2024-03-27 02:30:00') AS r FROM t;
 
--- name: Case2840
+-- name: Case2853
 SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP '2024-03-31 00:00:00', TIMESTAMP '2024-03-31 12:00:00') AS r FROM t;
 
--- name: Case2841
+-- name: Case2854
 SELECT TIMESTAMPDIFF(DAY, TIMESTAMP '2024-03-30 12:00:00', TIMESTAMP '2024-03-31 11:30:00') AS r FROM t;
 
--- name: Case2842
+-- name: Case2855
 SELECT TIMESTAMPDIFF(HOUR, TIMESTAMP_NTZ '2024-03-31 02:30:00', TIMESTAMP_NTZ '2024-03-31 04:00:00') AS r FROM t;
 
--- name: Case2843
+-- name: Case2856
 SELECT TIMESTAMPADD(HOUR, 1, TIMESTAMP_NTZ '2024-03-31 02:30:00') AS r FROM t;
 
 SET TIME ZONE 'UTC';
 
--- name: Case2844
+-- name: Case2857
 SELECT parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
--- name: Case2845
+-- name: Case2858
 SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY') AS r FROM t;
 
--- name: Case2846
+-- name: Case2859
 SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
--- name: Case2847
-SELECT parse_url(s, 'PATH') AS r FROM t;
-
--- name: Case2848
-SELECT parse_url(s, 'FILE') AS r FROM t;
-
--- name: Case2849
-SELECT parse_url(s, 'REF') AS r FROM t;
-
--- name: Case2850
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
-
--- name: Case2851
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2852
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2853
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2854
-SELECT parse_url(s, 'host') AS r FROM t;
-
--- name: Case2855
-SELECT parse_url(s, 'QUERY') AS r FROM t;
-
--- name: Case2856
-SELECT parse_url(s, 'USERINFO') AS r FROM t;
-
--- name: Case2857
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2858
-SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
-
--- name: Case2859
-SELECT parse_url(s, 'PATH') AS r FROM t;
-
 -- name: Case2860
-SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
+SELECT parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2861
 SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2862
-SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
+SELECT parse_url(s, 'REF') AS r FROM t;
 
 -- name: Case2863
-SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2864
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2865
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2866
-SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
-
--- name: Case2867
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2868
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2869
-SELECT parse_url(s, 'HOST') AS r FROM t;
-
--- name: Case2870
-SELECT parse_url(s, 'NOPE') AS r FROM t;
-
--- name: Case2871
-SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
-
--- name: Case2872
 SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
+-- name: Case2865
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2866
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2867
+SELECT parse_url(s, 'host') AS r FROM t;
+
+-- name: Case2868
+SELECT parse_url(s, 'QUERY') AS r FROM t;
+
+-- name: Case2869
+SELECT parse_url(s, 'USERINFO') AS r FROM t;
+
+-- name: Case2870
+SELECT parse_url(s, 'HOST') AS r FROM t;
+
+-- name: Case2871
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
+
+-- name: Case2872
+SELECT parse_url(s, 'PATH') AS r FROM t;
+
 -- name: Case2873
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
+SELECT parse_url(s, 'PROTOCOL') AS r FROM t;
 
 -- name: Case2874
-SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
+SELECT parse_url(s, 'FILE') AS r FROM t;
 
 -- name: Case2875
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'b') AS r FROM t;
 
 -- name: Case2876
-SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'c') AS r FROM t;
 
 -- name: Case2877
-SELECT try_parse_url(s, 'PATH') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2878
-SELECT try_parse_url(s, 'HOST') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2879
-SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
+SELECT parse_url(s, 'HOST', 'a') AS r FROM t;
 
 -- name: Case2880
-SELECT xpath_boolean(s, 'a/c') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2881
-SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2882
-SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
+SELECT parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2883
-SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
+SELECT parse_url(s, 'NOPE') AS r FROM t;
 
 -- name: Case2884
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2885
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT parse_url(s, 'AUTHORITY') AS r FROM t;
 
 -- name: Case2886
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'HOST') AS r FROM t;
 
 -- name: Case2887
-SELECT xpath_boolean(s, 'a/b') AS r FROM t;
+SELECT try_parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query') AS r FROM t;
 
 -- name: Case2888
-SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2889
-SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT try_parse_url(s, 'QUERY', 'a') AS r FROM t;
 
 -- name: Case2890
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT try_parse_url(s, 'PATH') AS r FROM t;
 
 -- name: Case2891
-SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
+SELECT try_parse_url(s, 'HOST') AS r FROM t;
 
 -- name: Case2892
-SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
+SELECT xpath_boolean('<a><b>1</b></a>', 'a/b') AS r FROM t;
 
 -- name: Case2893
-SELECT xpath_double(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/c') AS r FROM t;
 
 -- name: Case2894
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b = 1 and not(a/c)') AS r FROM t;
 
 -- name: Case2895
-SELECT xpath_double(s, 'a') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b > 1') AS r FROM t;
 
 -- name: Case2896
-SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'count(//b) = 3') AS r FROM t;
 
 -- name: Case2897
-SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2898
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2899
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2900
-SELECT xpath_int(s, 'a/b') AS r FROM t;
+SELECT xpath_boolean(s, 'a/b') AS r FROM t;
 
 -- name: Case2901
-SELECT xpath_long(s, 'a/b') AS r FROM t;
+SELECT xpath_double('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2902
-SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
+SELECT xpath_number('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2903
-SELECT xpath_int(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2904
-SELECT xpath_long(s, 'a') AS r FROM t;
+SELECT xpath_double(s, 'a/b div 4') AS r FROM t;
 
 -- name: Case2905
-SELECT xpath_float('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_double(s, '-a/@v * 2') AS r FROM t;
 
 -- name: Case2906
-SELECT xpath_float(s, 'a/b div 3') AS r FROM t;
+SELECT xpath_double(s, 'a/b') AS r FROM t;
 
 -- name: Case2907
-SELECT xpath_float(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2908
-SELECT xpath_float(s, 'a/b') AS r FROM t;
+SELECT xpath_double(s, 'a') AS r FROM t;
 
 -- name: Case2909
-SELECT xpath_float(s, 'a') AS r FROM t;
+SELECT xpath_int('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2910
-SELECT xpath_float(s, 'a') AS r FROM t;
+SELECT xpath_long('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2911
-SELECT xpath_short('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2912
-SELECT xpath_short(s, 'a/b') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2913
-SELECT xpath_short(s, 'a/b') AS r FROM t;
+SELECT xpath_int(s, 'a/b') AS r FROM t;
 
 -- name: Case2914
-SELECT xpath_short(s, 'a/b') AS r FROM t;
+SELECT xpath_long(s, 'a/b') AS r FROM t;
 
 -- name: Case2915
-SELECT xpath_short(s, 'a/b') AS r FROM t;
+SELECT xpath_long(s, 'a/b * 1 div 0') AS r FROM t;
 
 -- name: Case2916
-SELECT xpath_short(s, 'a/b') AS r FROM t;
+SELECT xpath_int(s, 'a') AS r FROM t;
 
 -- name: Case2917
-SELECT xpath_short(s, 'a/b') AS r FROM t;
+SELECT xpath_long(s, 'a') AS r FROM t;
 
 -- name: Case2918
-SELECT xpath_short(s, 'a') AS r FROM t;
+SELECT xpath_float('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2919
-SELECT xpath_short(s, 'a') AS r FROM t;
+SELECT xpath_float(s, 'a/b div 3') AS r FROM t;
 
 -- name: Case2920
-SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
+SELECT xpath_float(s, 'a/b') AS r FROM t;
 
 -- name: Case2921
-SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
+SELECT xpath_float(s, 'a/b') AS r FROM t;
 
 -- name: Case2922
-SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
+SELECT xpath_float(s, 'a') AS r FROM t;
 
 -- name: Case2923
-SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
+SELECT xpath_float(s, 'a') AS r FROM t;
 
 -- name: Case2924
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_short('<a><b>1</b><b>2</b></a>', 'sum(a/b)') AS r FROM t;
 
 -- name: Case2925
-SELECT xpath_string(s, 'a/d') AS r FROM t;
+SELECT xpath_short(s, 'a/b') AS r FROM t;
 
 -- name: Case2926
-SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+SELECT xpath_short(s, 'a/b') AS r FROM t;
 
 -- name: Case2927
-SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+SELECT xpath_short(s, 'a/b') AS r FROM t;
 
 -- name: Case2928
-SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+SELECT xpath_short(s, 'a/b') AS r FROM t;
 
 -- name: Case2929
-SELECT xpath_string(s, 'a/b') AS r FROM t;
+SELECT xpath_short(s, 'a/b') AS r FROM t;
 
 -- name: Case2930
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_short(s, 'a/b') AS r FROM t;
 
 -- name: Case2931
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_short(s, 'a') AS r FROM t;
 
 -- name: Case2932
-SELECT xpath_string(s, 'a') AS r FROM t;
+SELECT xpath_short(s, 'a') AS r FROM t;
 
 -- name: Case2933
-SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+SELECT xpath_string('<a><b>b</b><c>cc</c></a>', 'a/c') AS r FROM t;
 
 -- name: Case2934
-SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+SELECT xpath_string(s, 'a/b[2]') AS r FROM t;
 
 -- name: Case2935
-SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+SELECT xpath_string(s, 'a/b[last()]/@id') AS r FROM t;
 
 -- name: Case2936
-SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+SELECT xpath_string(s, '//b[@id = "2"]') AS r FROM t;
 
 -- name: Case2937
-SELECT schema_of_xml('<p/>') AS r FROM t;
+SELECT xpath_string(s, 'a') AS r FROM t;
 
 -- name: Case2938
+SELECT xpath_string(s, 'a/d') AS r FROM t;
+
+-- name: Case2939
+SELECT xpath_string(s, 'concat(name(/*), ":", string-length(a/b))') AS r FROM t;
+
+-- name: Case2940
+SELECT xpath_string(s, 'substring-after(a, "-")') AS r FROM t;
+
+-- name: Case2941
+SELECT xpath_string(s, 'normalize-space(a)') AS r FROM t;
+
+-- name: Case2942
+SELECT xpath_string(s, 'a/b') AS r FROM t;
+
+-- name: Case2943
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2944
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2945
+SELECT xpath_string(s, 'a') AS r FROM t;
+
+-- name: Case2946
+SELECT schema_of_xml('<p><a>1</a></p>') AS r FROM t;
+
+-- name: Case2947
+SELECT schema_of_xml('<p><a attr="2">1</a><a>3</a></p>') AS r FROM t;
+
+-- name: Case2948
+SELECT schema_of_xml('<p id="7"><b>x</b><a>1</a><b>y</b><c><d>true</d><e/></c><f>2.5</f><f>3</f></p>') AS r FROM t;
+
+-- name: Case2949
+SELECT schema_of_xml('<p name="n">hello</p>') AS r FROM t;
+
+-- name: Case2950
+SELECT schema_of_xml('<p/>') AS r FROM t;
+
+-- name: Case2951
 SELECT schema_of_xml('<p><a>1</a><a>x</a><a-b>2</a-b></p>') AS r FROM t;

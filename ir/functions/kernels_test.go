@@ -438,7 +438,8 @@ func TestCasts(t *testing.T) {
 		{v(0.0), tBool, false}, {v(negZ), tBool, false}, {v(nan), tBool, true}, {v(0.5), tBool, true},
 		{v(1.9), tInt, 1}, {v(-1.9), tInt, -1}, {v(2147483647.9), tInt, maxI}, {v(-2147483648.9), tInt, minI},
 		{v(2147483648.0), tInt, castOvf}, {v(nan), tInt, castOvf}, {v(inf), tInt, castOvf}, {v(negInf), tBig, castOvf},
-		{v(9.223372036854775807e18), tBig, castOvf}, {v(-9.223372036854775808e18), tBig, minB}, {v(nan), tBig, castOvf},
+		{v(9.223372036854775807e18), tBig, maxB}, {v(9.223372036854777856e18), tBig, castOvf}, {v(-9.223372036854775808e18), tBig, minB}, // 2^63 saturates (DoubleExactNumeric.toLong)
+		{v(nan), tBig, castOvf},
 		{v(1.0), tStr, "1.0"}, {v(1e7), tStr, "1.0E7"}, {v(nan), tStr, "NaN"}, {v(negInf), tStr, "-Infinity"}, {v(negZ), tStr, "-0.0"},
 		{v("1"), tInt, 1}, {v(" -12 "), tInt, -12}, {v("+7"), tInt, 7}, {v("\t42\n"), tBig, int64(42)},
 		{v("2147483647"), tInt, maxI}, {v("-2147483648"), tInt, minI}, {v("2147483648"), tInt, badCast},

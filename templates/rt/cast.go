@@ -199,13 +199,30 @@ func CastFloat64ToInt32(v float64) (int32, *Error) {
 	return int32(t), nil
 }
 
-// CastFloat64ToInt64 is CAST(DOUBLE AS BIGINT), with the rules of CastFloat64ToInt32.
+// CastFloat64ToInt64 is CAST(DOUBLE AS BIGINT), with the rules of
+// CastFloat64ToInt32, except that 2^63 itself is 2^63 - 1: Spark's range
+// test (DoubleExactNumeric.toLong) compares with Long.MaxValue as a double,
+// which is 2^63, and Java's conversion then saturates.
 func CastFloat64ToInt64(v float64) (int64, *Error) {
-	t := math.Trunc(v)
-	if math.IsNaN(t) || t < -(1<<63) || t >= 1<<63 {
+	r, ok := truncToInt64(v)
+	if !ok {
 		return 0, castOverflowFloat64(v, sparkBigint)
 	}
-	return int64(t), nil
+	return r, nil
+}
+
+// truncToInt64 is v truncated toward zero as a BIGINT by Spark's rule
+// (CastFloat64ToInt64); ok is false for NaN, the infinities and values
+// out of range.
+func truncToInt64(v float64) (int64, bool) {
+	t := math.Trunc(v)
+	switch {
+	case t == 1<<63:
+		return math.MaxInt64, true
+	case math.IsNaN(t) || t < -(1<<63) || t > 1<<63:
+		return 0, false
+	}
+	return int64(t), true
 }
 
 // CastBoolToInt32 is CAST(BOOLEAN AS INT): 1 or 0.

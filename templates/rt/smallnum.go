@@ -282,14 +282,15 @@ func CastFloat32ToInt32(v float32) (int32, *Error) {
 	return int32(r), err
 }
 
-// CastFloat32ToInt64 is CAST(FLOAT AS BIGINT), truncating toward zero
-// (2^63 is a float32 and is out of range; -2^63 is in).
+// CastFloat32ToInt64 is CAST(FLOAT AS BIGINT), truncating toward zero;
+// 2^63 (a float32) is 2^63 - 1, as CastFloat64ToInt64 says
+// (FloatExactNumeric.toLong), -2^63 is itself.
 func CastFloat32ToInt64(v float32) (int64, *Error) {
-	t := math.Trunc(float64(v))
-	if math.IsNaN(t) || t < -(1<<63) || t >= 1<<63 {
+	r, ok := truncToInt64(float64(v))
+	if !ok {
 		return 0, castOverflowFloat32(v, sparkBigint)
 	}
-	return int64(t), nil
+	return r, nil
 }
 
 // CastFloat32ToFloat64 is CAST(FLOAT AS DOUBLE) (exact: 1.1F is 1.100000023841858).
