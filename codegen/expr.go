@@ -377,7 +377,7 @@ func (f *funcGen) emitKernel(sig *ir.Signature, args []operand, sel, base string
 	}
 	return f.emitRows(sig.Ret, sig.KernelErr, !sig.Observed, args, sel, base, func(vals []jen.Code, set func(jen.Code) jen.Code, res string) []jen.Code {
 		if fast, ok := rt.FastPaths[sig.Kernel]; ok && sig.KernelPkg == "" {
-			return fastRowResult(f.fastPathCall(sig, fast, vals...), f.kernelCall(sig, vals...), sig.KernelErr, set, res)
+			return fastRowResult(f.twinCall(sig, fast, vals...), f.kernelCall(sig, vals...), sig.KernelErr, set, res)
 		}
 		return rowResult(f.kernelCall(sig, vals...), sig.KernelErr, set, res)
 	}, fn)

@@ -220,7 +220,7 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 		}
 		return jen.Id(fu.sink).Dot("AppendConcat").Call(parts...)
 	}
-	if app, ok := appendForm(r); ok && fu.sink != "" && simpleArgs(r.Args, fu.noteVectors) && (!r.Sig.KernelErr || r.Flags && !fu.try) {
+	if app, ok := appendForm(r); ok && fu.sink != "" && fu.twinCallable(r) {
 		// labelOut.Commit(bad.Bytes(rt.AppendDateFormatTimestampIn(labelOut.Data(), tsV[i], "yyyy-MM-dd", zc))):
 		// the kernel's append form writes the text into the column in place
 		name := app.Name
@@ -235,7 +235,7 @@ func (fu *fusion) stored(r *lower.Row, store func(jen.Code) jen.Code) jen.Code {
 			}
 			args = append(args, fu.value(a))
 		}
-		call := fu.f.kernelCall(&ir.Signature{Kernel: name, KernelArgs: r.Sig.KernelArgs, KernelZone: r.Sig.KernelZone, KernelClock: r.Sig.KernelClock}, args...)
+		call := fu.f.twinCall(r.Sig, name, args...)
 		if r.Sig.KernelErr {
 			call = jen.Id(fu.flag()).Dot("Bytes").Call(call)
 		}
@@ -493,15 +493,12 @@ func (fu *fusion) withTemps(build func() []jen.Code) []jen.Code {
 //	out[i] = bad.Int64(truncValue, truncValueErr)
 func (fu *fusion) fastCall(r *lower.Row, args []jen.Code) jen.Code {
 	fast, ok := rt.FastPaths[r.Sig.Kernel]
-	if !ok || r.Sig.KernelPkg != "" || fu.preDepth == 0 || r.Sig.KernelErr && (!r.Flags || fu.try) {
-		return nil
-	}
-	if !simpleArgs(r.Args, fu.noteVectors) {
+	if !ok || r.Sig.KernelPkg != "" || fu.preDepth == 0 || !fu.twinCallable(r) {
 		return nil
 	}
 	v := fu.local(exprBase(r.Expr) + "Value")
 	okName := fu.local("ok")
-	fu.pre = append(fu.pre, jen.List(jen.Id(v), jen.Id(okName)).Op(":=").Add(fu.f.fastPathCall(r.Sig, fast, args...)))
+	fu.pre = append(fu.pre, jen.List(jen.Id(v), jen.Id(okName)).Op(":=").Add(fu.f.twinCall(r.Sig, fast, args...)))
 	if !r.Sig.KernelErr {
 		fu.pre = append(fu.pre, jen.If(jen.Op("!").Id(okName)).Block(jen.Id(v).Op("=").Add(fu.f.kernelCall(r.Sig, args...))))
 		return jen.Id(v)
@@ -892,10 +889,19 @@ func (f *funcGen) datetimePattern(pattern string) string {
 		"datetime pattern "+strconv.Quote(pattern)+", compiled once", jen.Qual(rtPkg, "DatetimePatternOf").Call(jen.Lit(pattern)))
 }
 
-// fastPathCall calls fast, the fast path of the signature's kernel
-// (rt.FastPaths), with the kernel's arguments.
-func (f *funcGen) fastPathCall(sig *ir.Signature, fast string, args ...jen.Code) jen.Code {
-	return f.kernelCall(&ir.Signature{Kernel: fast, KernelArgs: sig.KernelArgs, KernelZone: sig.KernelZone, KernelClock: sig.KernelClock}, args...)
+// twinCall calls twin, a function of package rt that takes the
+// signature's kernel's arguments in its place (a fast path, rt.FastPaths; an
+// append form, rt.AppendForms, whose args start with the column's bytes).
+func (f *funcGen) twinCall(sig *ir.Signature, twin string, args ...jen.Code) jen.Code {
+	return f.kernelCall(&ir.Signature{Kernel: twin, KernelArgs: sig.KernelArgs, KernelZone: sig.KernelZone, KernelClock: sig.KernelClock}, args...)
+}
+
+// twinCallable reports whether kernel row r may be called through a twin
+// (twinCall) in this loop: its arguments are reads (simpleArgs), and a
+// kernel that can fail flags the row through the loop's own first-error
+// notes (not a TRY loop's flags).
+func (fu *fusion) twinCallable(r *lower.Row) bool {
+	return simpleArgs(r.Args, fu.noteVectors) && (!r.Sig.KernelErr || r.Flags && !fu.try)
 }
 
 // arenaKernels are the templates/rt kernels that build a string and have a

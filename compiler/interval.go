@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
@@ -364,22 +363,5 @@ func (b *binder) intervalZone(lit *ast.Literal) string {
 	case us%rt.MicrosPerSecond != 0:
 		return bad(strconv.FormatInt(us/rt.MicrosPerSecond, 10))
 	}
-	return zoneOffsetID(us / rt.MicrosPerSecond)
-}
-
-// zoneOffsetID names a fixed offset of sec seconds as java.time.ZoneOffset
-// does: "Z", "+01:00", "-08:00:30".
-func zoneOffsetID(sec int64) string {
-	if sec == 0 {
-		return "Z"
-	}
-	sign := "+"
-	if sec < 0 {
-		sign, sec = "-", -sec
-	}
-	id := fmt.Sprintf("%s%02d:%02d", sign, sec/3600, sec/60%60)
-	if sec%60 != 0 {
-		id += fmt.Sprintf(":%02d", sec%60)
-	}
-	return id
+	return rt.ZoneOffsetID(int32(us / rt.MicrosPerSecond)) // within ±18 hours
 }

@@ -4,7 +4,7 @@ import "github.com/exprc/exprc/templates/rt"
 
 // The fast paths (templates/rt/fastpath.go) and append forms
 // (templates/rt/appendform.go) that generated code calls in place of a
-// kernel, added to rtFuncs here. TestFastPathsMatch checks their types.
+// kernel, and rt.ZoneOffsetID, added to rtFuncs here. TestFastPathsMatch checks their types.
 func init() {
 	for n, f := range map[string]any{
 		"HourTimestampFast":             rt.HourTimestampFast,
@@ -21,6 +21,7 @@ func init() {
 		"AppendFromUnixTimeWith":        rt.AppendFromUnixTimeWith,
 		"DatetimePatternOf":             rt.DatetimePatternOf,
 		"DatetimePatternWidth":          rt.DatetimePatternWidth,
+		"ZoneOffsetID":                  rt.ZoneOffsetID,
 	} {
 		rtFuncs[n] = f
 	}

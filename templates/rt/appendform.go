@@ -33,7 +33,9 @@ var AppendForms = map[string]AppendForm{
 func DatetimePatternOf(pattern string) *DatetimePattern { return datetimePattern(pattern) }
 
 // AppendDateFormatTimestampWith is AppendDateFormatTimestampIn with the
-// pattern compiled: no lookup of its text per row.
+// pattern compiled: no lookup of its text per row. It tries the fixed-width
+// writer itself, as appendTimestamp would, so that a row of a fixed-width
+// pattern costs one call, not two (neither inlines).
 func AppendDateFormatTimestampWith(dst []byte, us int64, p *DatetimePattern, zc *ZoneCursor) ([]byte, *Error) {
 	if p.err != nil {
 		return dst, p.err
@@ -58,20 +60,12 @@ func AppendFromUnixTimeWith(dst []byte, sec int64, p *DatetimePattern, zc *ZoneC
 // AppendDateFormatTimestampIn is DateFormatTimestampIn appending the text
 // to dst.
 func AppendDateFormatTimestampIn(dst []byte, us int64, pattern string, zc *ZoneCursor) ([]byte, *Error) {
-	p := datetimePattern(pattern)
-	if p.err != nil {
-		return dst, p.err
-	}
-	return p.appendTimestamp(dst, us, zc), nil
+	return AppendDateFormatTimestampWith(dst, us, datetimePattern(pattern), zc)
 }
 
 // AppendFromUnixTimeIn is FromUnixTimeIn appending the text to dst.
 func AppendFromUnixTimeIn(dst []byte, sec int64, pattern string, zc *ZoneCursor) ([]byte, *Error) {
-	us, ok := mulMicrosSec(sec)
-	if !ok {
-		return dst, ErrLongOverflow
-	}
-	return AppendDateFormatTimestampIn(dst, us, pattern, zc)
+	return AppendFromUnixTimeWith(dst, sec, datetimePattern(pattern), zc)
 }
 
 // DatetimePatternWidth is the length of the text every TIMESTAMP of the

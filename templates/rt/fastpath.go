@@ -33,26 +33,27 @@ var FastPaths = map[string]string{
 
 // HourTimestampFast is HourTimestampIn for a row in the cursor's period.
 func HourTimestampFast(us int64, zc *ZoneCursor) (int32, bool) {
-	if !zc.holds(us) {
-		return 0, false
-	}
-	return int32(floorMod(us+zc.offUs, MicrosPerDay) / MicrosPerHour), true
+	return fieldInPeriod(us, MicrosPerDay, MicrosPerHour, zc)
 }
 
 // MinuteTimestampFast is MinuteTimestampIn for a row in the cursor's period.
 func MinuteTimestampFast(us int64, zc *ZoneCursor) (int32, bool) {
-	if !zc.holds(us) {
-		return 0, false
-	}
-	return int32(floorMod(us+zc.offUs, MicrosPerHour) / MicrosPerMinute), true
+	return fieldInPeriod(us, MicrosPerHour, MicrosPerMinute, zc)
 }
 
 // SecondTimestampFast is SecondTimestampIn for a row in the cursor's period.
 func SecondTimestampFast(us int64, zc *ZoneCursor) (int32, bool) {
+	return fieldInPeriod(us, MicrosPerMinute, MicrosPerSecond, zc)
+}
+
+// fieldInPeriod is the reading of us, in the cursor's period, modulo cycle
+// in units of unit (the hour of the day, the minute of the hour, the second
+// of the minute); ok is false outside the period.
+func fieldInPeriod(us, cycle, unit int64, zc *ZoneCursor) (int32, bool) {
 	if !zc.holds(us) {
 		return 0, false
 	}
-	return int32(floorMod(us+zc.offUs, MicrosPerMinute) / MicrosPerSecond), true
+	return int32(floorMod(us+zc.offUs, cycle) / unit), true
 }
 
 // DateTruncMinuteFast is DateTruncMinuteIn for a row whose truncation stays

@@ -12,29 +12,20 @@ package rt
 // (its one period is every instant), so the NTZ kernels share this one.
 var utcCursor = UTC.Cursor()
 
-// HourTimestampIn is hour(ts) in the session zone. Its fast path
-// (HourTimestampFast: a row in the cursor's period, two comparisons, an
-// addition and divisions by constants) is what generated code inlines.
+// HourTimestampIn is hour(ts) in the session zone (a row in the cursor's
+// period finds its offset there: HourTimestampFast, which generated code
+// inlines, is that case alone).
 func HourTimestampIn(us int64, zc *ZoneCursor) int32 {
-	if v, ok := HourTimestampFast(us, zc); ok {
-		return v
-	}
 	return HourTimestamp(us, zc)
 }
 
 // MinuteTimestampIn is minute(ts) in the session zone.
 func MinuteTimestampIn(us int64, zc *ZoneCursor) int32 {
-	if v, ok := MinuteTimestampFast(us, zc); ok {
-		return v
-	}
 	return MinuteTimestamp(us, zc)
 }
 
 // SecondTimestampIn is second(ts) in the session zone.
 func SecondTimestampIn(us int64, zc *ZoneCursor) int32 {
-	if v, ok := SecondTimestampFast(us, zc); ok {
-		return v
-	}
 	return SecondTimestamp(us, zc)
 }
 

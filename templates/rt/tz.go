@@ -398,6 +398,16 @@ func FixedZone(off int32) *Zone {
 	return actual.(*Zone)
 }
 
+// ZoneOffsetID is the ID java.time.ZoneOffset gives a fixed offset of off
+// seconds: "Z" for zero, else appendOffsetID's form (SET TIME ZONE INTERVAL
+// names its zone so).
+func ZoneOffsetID(off int32) string {
+	if off == 0 {
+		return "Z"
+	}
+	return string(appendOffsetID(nil, off))
+}
+
 // appendOffsetID writes an offset as ZoneOffset's ID: ±hh:mm, then :ss when
 // the seconds are not zero.
 func appendOffsetID(b []byte, off int32) []byte {
