@@ -493,7 +493,10 @@ func (fu *fusion) withTemps(build func() []jen.Code) []jen.Code {
 //	out[i] = bad.Int64(truncValue, truncValueErr)
 func (fu *fusion) fastCall(r *lower.Row, args []jen.Code) jen.Code {
 	fast, ok := rt.FastPaths[r.Sig.Kernel]
-	if !ok || r.Sig.KernelPkg != "" || fu.preDepth == 0 || !fu.twinCallable(r) {
+	if !ok || r.Sig.KernelPkg != "" || fu.preDepth == 0 || fu.nulls || !fu.twinCallable(r) {
+		// (fu.nulls: a dirty batch's body that tests each operand's NULL
+		// where it reads it; a fast path put before those tests would run
+		// on NULL rows' arbitrary values and move the zone cursor there)
 		return nil
 	}
 	v := fu.local(exprBase(r.Expr) + "Value")
