@@ -99,7 +99,21 @@ type Signature struct {
 	Eval func(args []any) (any, *EvalError)
 	// EvalOutcomes computes a non-strict function from its arguments' outcomes.
 	EvalOutcomes func(args []Outcome) Outcome
+	// Vector runs Kernel over a batch, for the batch engine
+	// (codegen/batch), which calls kernels a vector at a time without
+	// boxing a value per row: nil where the registry has no typed form of
+	// the kernel (the engine then calls Eval per row). See VectorKernel.
+	Vector VectorKernel
 }
+
+// VectorKernel is a kernel applied to the rows sel (nil: every row) of a batch
+// of n rows under the strict rules. Each argument is a templates/vec Arg[T]
+// of the kernel's Go parameter type (a vector, or a constant); the result is
+// a *vec.Vec[R] of its result type, or nil when an argument is not of the
+// type the kernel takes (which the batch engine probes once, at compile
+// time, with n = 0). Package ir does not import templates/vec, so the
+// values travel as any: one box per batch, never one per row.
+type VectorKernel func(sel []int32, n int, args []any) any
 
 // Cast is the name of the registry's CAST function. A CAST call's Signature.Ret is
 // the target type, so calls to different targets are different expressions.

@@ -126,6 +126,9 @@ func appendsInPlace(e ir.Expr) bool {
 // its arguments (a chain of arithmetic, say, whose vector code would build a
 // temporary per operation). why says why, or why not.
 func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
+	if l.noFusion {
+		return false, unfusedWhy
+	}
 	if s := l.lookup(e); s != nil && !l.recomputed[s.ID] {
 		return false, fmt.Sprintf("shared #%d, computed once as a vector", s.ID)
 	}
@@ -176,11 +179,18 @@ func (l *lowerer) fusibleRoot(e ir.Expr) (ok bool, why string) {
 // value positions is fused only where its loop decides every row
 // (TempsDecided).
 func (l *lowerer) program(row *Row, why string) (*Row, string) {
+	if l.noFusion {
+		return nil, unfusedWhy
+	}
 	if row != nil && HasTemp(row) && !TempsDecided(row) {
 		return nil, "a conditional inside a value, where the loop would not decide every row itself (an AND operand or CASE operand that can fail, or a NULL it cannot tell)"
 	}
 	return row, why
 }
+
+// unfusedWhy is why an expression is vector code in a plan with no fused
+// loops (Options.Unfused).
+const unfusedWhy = "vector code: the batch engine runs no fused loops"
 
 // operation reports whether e is a value a fused root may be made of, other
 // than an input: a call, AND/OR, BETWEEN or IN.

@@ -34,6 +34,8 @@ type lowerer struct {
 	// vectorsOnly: the caller wants every output as a vector (the inner
 	// phase of subqueries), so no fused loop writes an Arrow column.
 	vectorsOnly bool
+	// noFusion: no expression is fused (Options.Unfused).
+	noFusion bool
 	// root and rootExpr are the clause being lowered.
 	root     string
 	filter   bool // the root is the WHERE clause
@@ -44,8 +46,8 @@ type lowerer struct {
 // lower builds the physical plan of q with CSE plan p (nil: share nothing).
 // vectorsOnly is for a query whose outputs are wanted as vectors, not Arrow
 // columns: the inner phase of subqueries and their per-row tests.
-func lower(q *ir.Query, p *cse.Plan, vectorsOnly bool) *Query {
-	l := &lowerer{q: q, plan: p, out: &Query{IR: q, Sharing: p}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}, vectorsOnly: vectorsOnly}
+func lower(q *ir.Query, p *cse.Plan, vectorsOnly, unfused bool) *Query {
+	l := &lowerer{q: q, plan: p, out: &Query{IR: q, Sharing: p}, absorbed: map[int]ir.Expr{}, recomputed: map[int]bool{}, vectorsOnly: vectorsOnly, noFusion: unfused}
 	l.push()
 	all := &Sel{Kind: SelAll}
 	sel := all

@@ -13,6 +13,13 @@ type Options struct {
 	// NoCSE plans every query without sharing (for tests and benchmarks):
 	// the CSE analysis is not run.
 	NoCSE bool
+	// Unfused plans every expression as vector code, with no fused row
+	// loops: the plan of the batch engine (codegen/batch), which runs each
+	// node as one vector loop and has no per-row program to run a fused
+	// loop with. The decisions are otherwise the same (sharing, selections,
+	// memos), and the vector code of a fused expression is the general
+	// path the printer keeps for the rows its loops leave.
+	Unfused bool
 }
 
 // Program is the physical plan of a spec's queries: everything exprc gen
@@ -251,7 +258,7 @@ func vectorQuery(name string, table *ir.Table, exprs []ir.Expr, opts Options) *Q
 // analysis allows; vectorsOnly: q's outputs are wanted as vectors.
 func planLowered(q *ir.Query, opts Options, vectorsOnly bool) *Query {
 	analysis, sharing := analyze(q, opts)
-	pq := lower(q, sharing, vectorsOnly)
+	pq := lower(q, sharing, vectorsOnly, opts.Unfused)
 	pq.Analysis = analysis
 	return pq
 }

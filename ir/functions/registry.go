@@ -78,6 +78,9 @@ type impl struct {
 	mayError bool   // the overload can fail (for rt kernels: fn returns *rt.Error)
 	consts   []int  // constant arguments fn takes after the call's own (withConsts)
 	zone     string // the session zone fn takes last (zk), "" for none
+	// vector is the kernel over a batch (ir.Signature.Vector), bound to
+	// the same constants, zone and clock position as eval.
+	vector ir.VectorKernel
 }
 
 // rtPrefix is the qualified-name prefix of the functions of package rt.
@@ -101,7 +104,7 @@ func kernelName(fn any) string {
 // KernelErr; DATE arguments and results are converted between ir.Date and the
 // int32 the kernels take.
 func sig(ret ir.Type, k impl, params ...ir.Type) *ir.Signature {
-	s := &ir.Signature{Params: params, Ret: ret, MayError: k.mayError, Eval: k.eval}
+	s := &ir.Signature{Params: params, Ret: ret, MayError: k.mayError, Eval: k.eval, Vector: k.vector}
 	if k.fn != nil {
 		s.Kernel = kernelName(k.fn)
 		s.KernelErr = k.mayError
@@ -189,7 +192,7 @@ func raw(eval kernel, mayError bool) impl { return impl{eval: eval, mayError: ma
 
 // k1 adapts a typed unary rt kernel that can fail.
 func k1[A, R any](f func(A) (R, *rt.Error)) impl {
-	return impl{fn: f, mayError: true, eval: func(args []any) (any, *ir.EvalError) {
+	return impl{fn: f, mayError: true, vector: vec1E(f), eval: func(args []any) (any, *ir.EvalError) {
 		r, err := f(args[0].(A))
 		if err != nil {
 			return nil, err
@@ -200,7 +203,7 @@ func k1[A, R any](f func(A) (R, *rt.Error)) impl {
 
 // k2 adapts a typed binary rt kernel that can fail.
 func k2[A, B, R any](f func(A, B) (R, *rt.Error)) impl {
-	return impl{fn: f, mayError: true, eval: func(args []any) (any, *ir.EvalError) {
+	return impl{fn: f, mayError: true, vector: vec2E(f), eval: func(args []any) (any, *ir.EvalError) {
 		r, err := f(args[0].(A), args[1].(B))
 		if err != nil {
 			return nil, err
@@ -211,7 +214,7 @@ func k2[A, B, R any](f func(A, B) (R, *rt.Error)) impl {
 
 // k3 adapts a typed ternary rt kernel that can fail.
 func k3[A, B, C, R any](f func(A, B, C) (R, *rt.Error)) impl {
-	return impl{fn: f, mayError: true, eval: func(args []any) (any, *ir.EvalError) {
+	return impl{fn: f, mayError: true, vector: vec3E(f), eval: func(args []any) (any, *ir.EvalError) {
 		r, err := f(args[0].(A), args[1].(B), args[2].(C))
 		if err != nil {
 			return nil, err
@@ -222,15 +225,15 @@ func k3[A, B, C, R any](f func(A, B, C) (R, *rt.Error)) impl {
 
 // ok1, ok2, ok3 adapt rt kernels that cannot fail.
 func ok1[A, R any](f func(A) R) impl {
-	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A)), nil }}
+	return impl{fn: f, vector: vec1(f), eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A)), nil }}
 }
 
 func ok2[A, B, R any](f func(A, B) R) impl {
-	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B)), nil }}
+	return impl{fn: f, vector: vec2(f), eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B)), nil }}
 }
 
 func ok3[A, B, C, R any](f func(A, B, C) R) impl {
-	return impl{fn: f, eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B), args[2].(C)), nil }}
+	return impl{fn: f, vector: vec3(f), eval: func(args []any) (any, *ir.EvalError) { return f(args[0].(A), args[1].(B), args[2].(C)), nil }}
 }
 
 // okVariadic adapts a variadic rt kernel over one type that cannot fail.
