@@ -60,6 +60,7 @@ func OwnImpls() []Impl {
 			}
 			return q.Hand, nil
 		}},
+		{Name: "batch", Prepare: func(q Query) (Evaluator, error) { return Batched(q.SpecName()) }},
 		{Name: "interpreter", Prepare: func(q Query) (Evaluator, error) { return Interpreted(q.SpecName()) }, MaxRows: 65_536},
 	}
 }

@@ -3,12 +3,15 @@ package bench
 import (
 	"context"
 	_ "embed"
+	"errors"
 	"fmt"
 	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/exprc/exprc/codegen/batch"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
 	benchq "github.com/exprc/exprc/generated/bench"
 	benchnocse "github.com/exprc/exprc/generated/benchnocse"
@@ -99,6 +102,34 @@ func Interpreted(name string) (Evaluator, error) {
 	return func(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 		return interp.Eval(ctx, q, in, 0, mem)
 	}, nil
+}
+
+// Batched returns the evaluator that runs query name of bench.sql through
+// the batch engine (codegen/batch), compiled once from its unfused plan.
+func Batched(name string) (Evaluator, error) {
+	progOnce.Do(func() {
+		prog, progErr = compiler.CompileSources([]string{"tables.sql", "bench.sql"}, map[string][]byte{"tables.sql": tables, "bench.sql": spec})
+	})
+	if progErr != nil {
+		return nil, progErr
+	}
+	q := prog.Query(name)
+	if q == nil {
+		return nil, fmt.Errorf("bench.sql has no query %s", name)
+	}
+	pq, err := lower.PlanQuery(q, lower.Options{Unfused: true})
+	if err != nil {
+		return nil, err
+	}
+	bq, err := batch.Compile(pq)
+	var un *batch.Unsupported
+	if errors.As(err, &un) {
+		return nil, fmt.Errorf("%w: %v", ErrNotExpressible, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return bq.Eval, nil
 }
 
 // Data returns a deterministic batch of n rows of a data set (table

@@ -265,7 +265,7 @@ func TestInputCheckedBeforeBuild(t *testing.T) {
 
 	want := "error: " + data + `: column "lzocol" is compressed with LZO (row group 0), which exprc cannot read (it reads UNCOMPRESSED, SNAPPY, GZIP, BROTLI, ZSTD or LZ4_RAW)` + "\n"
 	before := buildsStarted.Load()
-	for _, eng := range []string{"interp", "compiled", "auto"} {
+	for _, eng := range []string{"interp", "batch", "compiled", "auto"} {
 		start := time.Now()
 		r := exprc("run", spec, "-q", "Q", "-i", "t="+data, "--engine", eng, "-o", filepath.Join(dir, "out.csv"))
 		if r.code != 1 || r.stderr != want {

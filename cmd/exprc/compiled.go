@@ -105,10 +105,11 @@ var goVersionRE = regexp.MustCompile(`^go(1\.\d+(\.\d+)?)`)
 // seconds, in which the interpreter reads a few hundred MB. Tests lower it.
 var autoBuildSize int64 = 64 << 20
 
-// autoEngine is --engine auto: the compiled engine when its program is cached,
-// or can be built here and the input is large (autoBuildSize, or standard
-// input), else the interpreter. It says which, and why, in one line on
-// opts.status.
+// autoEngine is --engine auto: the compiled engine when its program is cached;
+// else the batch engine, which needs no build; else (a query the batch engine
+// cannot run yet) the compiled engine when it can be built here and the
+// input is large (autoBuildSize, or standard input), else the interpreter.
+// It says which, and why, in one line on opts.status.
 func autoEngine(ctx context.Context, q *ir.Query, inPath string, opts engineOptions) engine {
 	ce := &compiledEngine{q: q, status: opts.status, inner: opts.inner}
 	say := func(format string, args ...any) {
@@ -116,29 +117,45 @@ func autoEngine(ctx context.Context, q *ir.Query, inPath string, opts engineOpti
 			fmt.Fprintf(opts.status, "exprc: engine: "+format+"\n", args...)
 		}
 	}
-	build := true
+	exe, err := ce.find(ctx, false)
+	switch {
+	case err == nil && exe != "":
+		say("compiled (cached build)")
+		ce.exe = exe
+		return ce
+	case ctx.Err() != nil:
+		return ce // canceled: Run reports it
+	}
+	unavailable := ""
+	if err != nil {
+		unavailable, _, _ = strings.Cut(err.Error(), "\n")
+	}
+	be, whyNot := batchOrNot(q)
+	switch {
+	case be != nil && unavailable != "":
+		say("batch, since the compiled engine is not available: %s", unavailable)
+		return be
+	case be != nil:
+		say("batch (no compiled build of this query is cached: --engine compiled builds one, which later runs use)")
+		return be
+	case unavailable != "":
+		say("the interpreter (%s), since the compiled engine is not available: %s", whyNot, unavailable)
+		return interpEngine{q, opts.inner}
+	}
 	if st, err := os.Stat(inPath); inPath != "-" && err == nil && st.Size() < autoBuildSize {
-		build = false
+		say("the interpreter (%s): the input is small, and building the compiled engine (--engine compiled) takes longer than interpreting it", whyNot)
+		return interpEngine{q, opts.inner}
 	}
 	start := time.Now()
-	built := false
-	ce.onBuild = func() { built = true }
-	exe, err := ce.find(ctx, build)
-	switch {
-	case err != nil && ctx.Err() == nil:
+	if exe, err = ce.find(ctx, true); err != nil {
+		if ctx.Err() != nil {
+			return ce
+		}
 		reason, _, _ := strings.Cut(err.Error(), "\n")
-		say("the interpreter, since the compiled engine is not available: %s", reason)
+		say("the interpreter (%s; the compiled engine did not build: %s)", whyNot, reason)
 		return interpEngine{q, opts.inner}
-	case err != nil:
-		return ce // canceled: Run reports it
-	case exe == "":
-		say("the interpreter: the input is small, and building the compiled engine (--engine compiled) takes longer than interpreting it")
-		return interpEngine{q, opts.inner}
-	case built:
-		say("compiled (built in %.1fs; later runs of this query start at once)", time.Since(start).Seconds())
-	default:
-		say("compiled (cached build)")
 	}
+	say("compiled (%s; built in %.1fs; later runs of this query start at once)", whyNot, time.Since(start).Seconds())
 	ce.exe = exe
 	return ce
 }

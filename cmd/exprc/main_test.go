@@ -90,7 +90,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check"}, "error: no spec files given"},
 		{[]string{"run", spec, "--input", "events=" + data}, "error: --query is required"},
 		{[]string{"run", spec, "-q", "Div", "--input", "events"}, `error: --input "events": want TABLE=FILE`},
-		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--engine", "jit"}, `error: unknown --engine "jit" (want auto, compiled, interp)`},
+		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--engine", "jit"}, `error: unknown --engine "jit" (want auto, batch, compiled, interp)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--format", "xml"}, `error: unknown --format "xml" (want jsonl, csv, parquet, arrow or arrows)`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--progress", "maybe"}, `error: unknown --progress "maybe"`},
 		{[]string{"run", spec, "-q", "Div", "--input", "events=" + data, "--batch-size", "0"}, `error: --batch-size must be positive, got 0`},

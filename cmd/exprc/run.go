@@ -101,7 +101,19 @@ var engines = map[string]func(q *ir.Query, opts engineOptions) engine{
 	"compiled": func(q *ir.Query, opts engineOptions) engine {
 		return &compiledEngine{q: q, status: opts.status, inner: opts.inner}
 	},
+	"batch": func(q *ir.Query, opts engineOptions) engine {
+		be, why := batchOrNot(q)
+		if be == nil {
+			return failedEngine{errors.New(why)}
+		}
+		return be
+	},
 }
+
+// failedEngine is an engine that could not be made: its Run reports why.
+type failedEngine struct{ err error }
+
+func (e failedEngine) Run(context.Context, *runJob) error { return e.err }
 
 func engineNames() string {
 	var names []string
@@ -152,24 +164,30 @@ encoded on up to --threads goroutines too; the bytes do not depend on it.
 
 Engines (--engine):
   auto      the default: the compiled engine when the query's program is
-            cached, or can be built here and the input is 64 MB or more (or
-            standard input); else the interpreter. With progress lines on (a
-            terminal, or --progress always), one line on stderr says which
-            engine runs and why.
+            cached (a run with --engine compiled built it); else the batch
+            engine; else (a query the batch engine cannot run yet) the
+            compiled engine when it can be built here and the input is 64 MB
+            or more (or standard input), or the interpreter. With progress
+            lines on (a terminal, or --progress always), one line on stderr
+            says which engine runs and why.
+  batch     runs the query's physical plan a batch at a time over the same
+            runtime kernels as generated code: no Go toolchain, no build,
+            compiled in well under a millisecond.
   compiled  generates the query's Go evaluator as "exprc gen" does and builds
             it with the go command in PATH into a small program that reads the
             input, evaluates it and writes the output. The build is offline:
             the Go module cache must hold the modules exprc was built with
             (Arrow). Built programs are cached under the user cache directory
             (exprc/engines), so only the first run of a query pays for the
-            build. Results and errors are the same as the interpreter's.
-  interp    the reference interpreter. It evaluates subqueries by their
-            definition, testing every inner row for every outer row: use the
-            compiled engine for subqueries over large tables.
+            build. It is the fastest engine once built.
+  interp    the reference interpreter, a row at a time. It evaluates
+            subqueries by their definition, testing every inner row for every
+            outer row: use another engine for subqueries over large tables.
 
-Both engines read, evaluate and write on up to --threads goroutines. Rows are
-written in input order, and the reported error is the same for any --threads
-and --batch-size: the one at the lowest input row.
+Every engine reads, evaluates and writes on up to --threads goroutines, and
+gives the same results and errors. Rows are written in input order, and the
+reported error is the same for any --threads and --batch-size: the one at the
+lowest input row.
 
 With --output, the file is written only when the whole query succeeds (through
 a temporary file that is renamed at the end). Results on stdout are streamed:
