@@ -323,7 +323,7 @@ func (c *compiler) ifNode(n *lower.Node, k kind, sel func(*frame) vec.Sel) (step
 		cv := fr.vector(boolKind, cond(fr), s).(*vec.Vec[bool])
 		taken, rest := vec.Split(cv, s, fr.n)
 		fr.sels[bs[0].sel], fr.sels[bs[1].sel] = selection{rows: taken}, selection{rows: rest}
-		res := k.make(fr.n)
+		res := k.fresh(fr.bufs)
 		k.copyErrs(res, cv, s, fr.n)
 		for i, b := range bs {
 			runAll(fr, b.hoists)
@@ -354,7 +354,7 @@ func (c *compiler) caseNode(n *lower.Node, k kind, sel func(*frame) vec.Sel) (st
 		return nil, err
 	}
 	return func(fr *frame) operand {
-		res := k.make(fr.n)
+		res := k.fresh(fr.bufs)
 		if subject != nil {
 			subject(fr)
 		}
@@ -387,7 +387,7 @@ func (c *compiler) coalesce(n *lower.Node, k kind, sel func(*frame) vec.Sel) (st
 		rows[i] = c.sel(b.Sel)
 	}
 	return func(fr *frame) operand {
-		res := k.make(fr.n)
+		res := k.fresh(fr.bufs)
 		for i, b := range bs {
 			rem := rows[i](fr)
 			runAll(fr, b.hoists)

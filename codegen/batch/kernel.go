@@ -30,7 +30,15 @@ func (c *compiler) kernel(sig *ir.Signature, args []*lower.Node, ret kind, sel f
 	if sig.KernelClock {
 		c.clock = true
 	}
-	if typed(sig, ks, ret) {
+	var vector func(fr *frame, sel []int32, args []any) any
+	if l, ok := loops[sig.Kernel]; ok && sig.KernelPkg == "" && len(sig.KernelArgs) == 0 && sig.KernelZone == "" && !sig.KernelClock &&
+		works(func(sel []int32, n int, args []any) any { return l(&bufs{}, sel, n, args) }, ks, ret, false) {
+		// the kernel's own loops, which call it directly
+		vector = func(fr *frame, sel []int32, args []any) any { return l(fr.bufs, sel, fr.n, args) }
+	} else if !sig.Observed && works(sig.Vector, ks, ret, sig.KernelClock) {
+		vector = func(fr *frame, sel []int32, args []any) any { return sig.Vector(sel, fr.n, args) }
+	}
+	if vector != nil {
 		return func(fr *frame) operand {
 			rows := sel(fr)
 			vals := make([]any, 0, len(steps)+1)
@@ -46,7 +54,7 @@ func (c *compiler) kernel(sig *ir.Signature, args []*lower.Node, ret kind, sel f
 					vals = append(vals, ks[i].arg(fr.vector(ks[i], o, rows)))
 				}
 			}
-			return operand{vec: sig.Vector(rows, fr.n, vals)}
+			return operand{vec: vector(fr, rows, vals)}
 		}, nil
 	}
 	return func(fr *frame) operand {
@@ -99,20 +107,21 @@ func (c *compiler) kernel(sig *ir.Signature, args []*lower.Node, ret kind, sel f
 	}, nil
 }
 
-// typed reports whether sig's vector form takes the arguments the engine
-// holds (kinds ks) and returns a vector of kind ret: it runs it once on no
-// rows.
-func typed(sig *ir.Signature, ks []kind, ret kind) bool {
-	if sig.Vector == nil || sig.Observed {
+// works reports whether a vector form of a kernel (the registry's
+// Signature.Vector, or its loops) takes the arguments the engine holds
+// (kinds ks, after the clock of a clock kernel) and returns a vector of kind
+// ret: it runs it once on no rows.
+func works(vector ir.VectorKernel, ks []kind, ret kind, clock bool) bool {
+	if vector == nil {
 		return false
 	}
 	var vals []any
-	if sig.KernelClock {
+	if clock {
 		vals = append(vals, vec.ConstArg(rt.Clock{}))
 	}
 	for _, k := range ks {
 		vals = append(vals, k.arg(k.make(0)))
 	}
-	r := sig.Vector(vec.Sel{}, 0, vals)
+	r := vector(vec.Sel{}, 0, vals)
 	return r != nil && ret.is(r)
 }

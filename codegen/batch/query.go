@@ -18,6 +18,7 @@ package batch
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
@@ -45,6 +46,8 @@ type Query struct {
 	// frame sizes: node values, selections, memos, input columns
 	nodes, sels, memos int
 	clock              bool // a kernel reads the evaluation's clock
+	// bufs holds *bufs: the slices evaluations recycle.
+	bufs sync.Pool
 }
 
 // clause is the WHERE clause or one output column.
@@ -77,6 +80,7 @@ type frame struct {
 	sels  []selection
 	memos []memo
 	cols  []any // input columns read as vectors, by column index
+	bufs  *bufs
 }
 
 // selection is a selection made at run time: rows, or the live rows of an
@@ -147,6 +151,12 @@ func (q *Query) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	if q.clock {
 		fr.clock = rt.ClockOf(ctx)
 	}
+	fr.bufs, _ = q.bufs.Get().(*bufs)
+	if fr.bufs == nil {
+		fr.bufs = &bufs{}
+	}
+	fr.bufs.reset(n)
+	defer q.bufs.Put(fr.bufs) // after the output columns copied their rows
 	failed := new(vec.Failure)
 	var sel vec.Sel // nil: every row
 	if w := q.where; w != nil {
@@ -202,7 +212,7 @@ func (fr *frame) vector(k kind, o operand, sel vec.Sel) any {
 	if o.vec != nil {
 		return o.vec
 	}
-	return k.spread(fr.n, o.c)
+	return k.spreadIn(fr.bufs, o.c)
 }
 
 // mergeInto copies operand o's outcome on rows sel into result res.

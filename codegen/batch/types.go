@@ -22,6 +22,10 @@ type kind interface {
 	make(n int) any
 	memo(n int) any
 	spread(n int, c *ir.Const) any
+	// fresh is make over a recycled slice for a fixed-width kind (see
+	// bufs), spreadIn spread.
+	fresh(b *bufs) any
+	spreadIn(b *bufs, c *ir.Const) any
 	// read is an input column; build the output column of v's rows sel
 	// (dt is the column's Arrow type, which DECIMAL needs).
 	read(a arrow.Array) any
@@ -64,6 +68,8 @@ type ops[T any] struct {
 	// in converts an ir.Value to T (DATE's ir.Date to int32 ...), out back.
 	in  func(any) T
 	out func(T) any
+	// fixed: values are fixed-width, and their slices are recycled.
+	fixed bool
 }
 
 func (k ops[T]) v(x any) *vec.Vec[T] { return x.(*vec.Vec[T]) }
@@ -83,6 +89,25 @@ func (k ops[T]) spread(n int, c *ir.Const) any {
 		v = vec.Const(n, k.in(c.V))
 	}
 	return &v
+}
+
+func (k ops[T]) fresh(b *bufs) any {
+	if !k.fixed {
+		return k.make(b.n)
+	}
+	return &vec.Vec[T]{V: take[T](b)}
+}
+
+func (k ops[T]) spreadIn(b *bufs, c *ir.Const) any {
+	if !k.fixed || c.Err != nil || c.V == nil {
+		return k.spread(b.n, c)
+	}
+	v := take[T](b)
+	x := k.in(c.V)
+	for i := range v {
+		v[i] = x
+	}
+	return &vec.Vec[T]{V: v}
 }
 
 func (k ops[T]) read(a arrow.Array) any { v := k.reader(a); return &v }
@@ -143,26 +168,26 @@ func plain[T any](f func(memory.Allocator, *vec.Vec[T], vec.Sel, int) arrow.Arra
 
 // kinds is the table of the kinds the engine runs, by SQL type kind.
 var kinds = map[ir.Kind]kind{
-	ir.KindBoolean:  ops[bool]{vec.Bools, plain(vec.BoolArray), same[bool], boxed[bool]},
-	ir.KindTinyint:  ops[int8]{vec.Int8s, plain(vec.Int8Array), same[int8], boxed[int8]},
-	ir.KindSmallint: ops[int16]{vec.Int16s, plain(vec.Int16Array), same[int16], boxed[int16]},
-	ir.KindInt:      ops[int32]{vec.Int32s, plain(vec.Int32Array), same[int32], boxed[int32]},
-	ir.KindBigint:   ops[int64]{vec.Int64s, plain(vec.Int64Array), same[int64], boxed[int64]},
-	ir.KindFloat:    ops[float32]{vec.Float32s, plain(vec.Float32Array), same[float32], boxed[float32]},
-	ir.KindDouble:   ops[float64]{vec.Float64s, plain(vec.Float64Array), same[float64], boxed[float64]},
-	ir.KindVarchar:  ops[string]{vec.Strings, plain(vec.StringArray), same[string], boxed[string]},
-	ir.KindBinary:   ops[string]{vec.Binaries, plain(vec.BinaryArray), same[string], boxed[string]},
-	ir.KindDecimal:  ops[rt.Decimal]{vec.Decimals, vec.DecimalArray, same[rt.Decimal], boxed[rt.Decimal]},
+	ir.KindBoolean:  ops[bool]{vec.Bools, plain(vec.BoolArray), same[bool], boxed[bool], true},
+	ir.KindTinyint:  ops[int8]{vec.Int8s, plain(vec.Int8Array), same[int8], boxed[int8], true},
+	ir.KindSmallint: ops[int16]{vec.Int16s, plain(vec.Int16Array), same[int16], boxed[int16], true},
+	ir.KindInt:      ops[int32]{vec.Int32s, plain(vec.Int32Array), same[int32], boxed[int32], true},
+	ir.KindBigint:   ops[int64]{vec.Int64s, plain(vec.Int64Array), same[int64], boxed[int64], true},
+	ir.KindFloat:    ops[float32]{vec.Float32s, plain(vec.Float32Array), same[float32], boxed[float32], true},
+	ir.KindDouble:   ops[float64]{vec.Float64s, plain(vec.Float64Array), same[float64], boxed[float64], true},
+	ir.KindVarchar:  ops[string]{vec.Strings, plain(vec.StringArray), same[string], boxed[string], false},
+	ir.KindBinary:   ops[string]{vec.Binaries, plain(vec.BinaryArray), same[string], boxed[string], false},
+	ir.KindDecimal:  ops[rt.Decimal]{vec.Decimals, vec.DecimalArray, same[rt.Decimal], boxed[rt.Decimal], true},
 	ir.KindDate: ops[int32]{vec.Dates, plain(vec.DateArray),
-		func(x any) int32 { return int32(x.(ir.Date)) }, func(x int32) any { return ir.Date(x) }},
+		func(x any) int32 { return int32(x.(ir.Date)) }, func(x int32) any { return ir.Date(x) }, true},
 	ir.KindTimestamp: ops[int64]{vec.Timestamps, plain(vec.TimestampArray),
-		func(x any) int64 { return int64(x.(ir.Timestamp)) }, func(x int64) any { return ir.Timestamp(x) }},
+		func(x any) int64 { return int64(x.(ir.Timestamp)) }, func(x int64) any { return ir.Timestamp(x) }, true},
 	ir.KindTimestampNTZ: ops[int64]{vec.Timestamps, plain(vec.TimestampNTZArray),
-		func(x any) int64 { return int64(x.(ir.TimestampNTZ)) }, func(x int64) any { return ir.TimestampNTZ(x) }},
+		func(x any) int64 { return int64(x.(ir.TimestampNTZ)) }, func(x int64) any { return ir.TimestampNTZ(x) }, true},
 	ir.KindYMInterval: ops[int32]{vec.MonthIntervals, plain(vec.MonthIntervalArray),
-		func(x any) int32 { return int32(x.(ir.YMInterval)) }, func(x int32) any { return ir.YMInterval(x) }},
+		func(x any) int32 { return int32(x.(ir.YMInterval)) }, func(x int32) any { return ir.YMInterval(x) }, true},
 	ir.KindDTInterval: ops[int64]{vec.Durations, plain(vec.DurationArray),
-		func(x any) int64 { return int64(x.(ir.DTInterval)) }, func(x int64) any { return ir.DTInterval(x) }},
+		func(x any) int64 { return int64(x.(ir.DTInterval)) }, func(x int64) any { return ir.DTInterval(x) }, true},
 }
 
 // kindOf is the kind of type t, or an error naming a type the engine does

@@ -43,6 +43,17 @@ func StrArg(a *array.String) Arg[string] {
 // ConstArg is constant c (never NULL) as a kernel argument.
 func ConstArg[T any](c T) Arg[T] { return Arg[T]{c: c, kind: argConst} }
 
+// Parts returns the argument as a loop specialized for a kernel reads it: its
+// values (nil for a constant) or its constant; ok is false for a VARCHAR
+// column read in place, which such a loop does not take.
+func (a Arg[T]) Parts() (v []T, c T, ok bool) { return a.v, a.c, a.kind != argStr }
+
+// Flags returns the argument's NULL and error flags, for Strict.
+func (a Arg[T]) Flags() Flags { return a.flags }
+
+// At returns the argument's value on row i.
+func (a Arg[T]) At(i int) T { return a.at(i) }
+
 func (a *Arg[T]) at(i int) T {
 	switch a.kind {
 	case argVec:
