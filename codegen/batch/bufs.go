@@ -12,9 +12,10 @@ import "reflect"
 // fixed-width values are recycled (their slices hold no pointers, so a
 // stale row keeps nothing alive).
 type bufs struct {
-	n     int
-	free  map[reflect.Type][]any // []T slices of n values, by T
-	taken []any                  // the slices taken in this evaluation
+	n     int                    // the rows of the chunk being evaluated
+	size  int                    // the length of the slices
+	free  map[reflect.Type][]any // []T slices of size values, by T
+	taken []any                  // the slices taken since the last reset
 }
 
 // take returns a slice of b.n values of type T, of arbitrary contents.
@@ -24,18 +25,21 @@ func take[T any](b *bufs) []T {
 		s := l[len(l)-1].([]T)
 		b.free[t] = l[:len(l)-1]
 		b.taken = append(b.taken, s)
-		return s
+		return s[:b.n]
 	}
-	s := make([]T, b.n)
+	s := make([]T, b.size)
 	b.taken = append(b.taken, s)
-	return s
+	return s[:b.n]
 }
 
-// reset prepares b for an evaluation over n rows: the slices taken so far
-// are free again (those of another length are dropped).
+// reset prepares b for a chunk of n rows: the slices taken so far are free
+// again (all are dropped if they are shorter than n).
 func (b *bufs) reset(n int) {
-	if b.free == nil || b.n != n {
-		b.free, b.n, b.taken = map[reflect.Type][]any{}, n, b.taken[:0]
+	b.n = n
+	if b.free == nil || b.size < n {
+		b.free, b.size = map[reflect.Type][]any{}, n
+		clear(b.taken)
+		b.taken = b.taken[:0]
 		return
 	}
 	for _, s := range b.taken {

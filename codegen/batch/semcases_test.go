@@ -23,7 +23,8 @@ import (
 
 // TestSemanticCases runs every hand-checked semantic case through the batch
 // engine, with and without CSE: its one row must give the expected outcome,
-// and over the rows of all cases, in batches of 7 and 1024, the engine must
+// and over the rows of all cases, in batches of 7, 1024 and all of them
+// (evaluated in chunks of 256), the engine must
 // give the interpreter's text exactly (values, NULLs, the error's class,
 // message, row and column).
 func TestSemanticCases(t *testing.T) {
@@ -39,6 +40,9 @@ func TestSemanticCases(t *testing.T) {
 	defer mem.AssertSize(t, 0)
 	in := allRows(t, cases, prog.Tables[0], mem)
 	defer in.Release()
+	// chunks of 256 rows: the batches of 1024 rows and the whole batch are
+	// evaluated a chunk at a time, an error in a later chunk included
+	defer batch.SetChunkRows(256)()
 	skipped := map[string]int{}
 	ran := 0
 	for i, c := range cases {
@@ -69,7 +73,7 @@ func TestSemanticCases(t *testing.T) {
 			if want == "" {
 				want = result(t, ref, in, int(in.NumRows()), mem)
 			}
-			for _, size := range []int{7, 1024} {
+			for _, size := range []int{7, 1024, int(in.NumRows())} {
 				if got := result(t, run, in, size, mem); got != want {
 					t.Errorf("%s (no CSE %v): batch size %d: the batch engine differs from the interpreter\n%s", c.Where(), noCSE, size, diff(got, want))
 					break

@@ -48,6 +48,10 @@ type kind interface {
 	isNull(v any, not bool, sel vec.Sel, n int) *vec.Vec[bool]
 	nullIf(a any, eq *vec.Vec[bool], sel vec.Sel, n int) any
 	check(f *vec.Failure, v any, sel vec.Sel, n, clause int)
+	// gather copies rows sel of src (values and NULLs; no row is an
+	// error) to dst's rows from off on; upTo is dst as its first cnt rows.
+	gather(dst any, off int, src any, sel vec.Sel, n int)
+	upTo(v any, cnt int) any
 	flags(v any) vec.Flags
 
 	// The per-row path of a kernel with no vector form: vec.Strict over
@@ -146,6 +150,36 @@ func (k ops[T]) nullIf(a any, eq *vec.Vec[bool], s vec.Sel, n int) any {
 func (k ops[T]) check(f *vec.Failure, v any, s vec.Sel, n, clause int) {
 	vec.Check(f, k.v(v), s, n, clause)
 }
+func (k ops[T]) gather(dst any, off int, src any, s vec.Sel, n int) {
+	d, v := k.v(dst), k.v(src)
+	cnt := s.Rows(n)
+	out := d.V[off : off+cnt]
+	if s == nil {
+		copy(out, v.V[:n])
+	} else {
+		for j, i := range s[:len(out)] {
+			out[j] = v.V[i]
+		}
+	}
+	if !v.MayBeNull() {
+		return
+	}
+	for j := range out {
+		if v.IsNull(s.Row(j)) {
+			d.SetNull(off + j)
+		}
+	}
+}
+
+func (k ops[T]) upTo(v any, cnt int) any {
+	w := *k.v(v)
+	w.V = w.V[:cnt]
+	if w.Null != nil {
+		w.Null = w.Null[:cnt]
+	}
+	return &w
+}
+
 func (k ops[T]) strict(res any, s vec.Sel, n int, args []vec.Flags) bool {
 	return vec.Strict(k.v(res), s, n, args...)
 }
