@@ -15,6 +15,9 @@ type mapFuncs interface {
 	// over the map args[0] and (but for cardinality) the key args[1] of
 	// type key.
 	lookup(fn string, key ir.Type, args []step, sel func(*frame) vec.Sel) (step, error)
+	// lookupColumn is lookup over the MAP input column col, read in place
+	// (args[0], which would read it as a vector, is not run).
+	lookupColumn(fn string, col int, key ir.Type, args []step, sel func(*frame) vec.Sel) (step, error)
 	// buildMap is map_build over its (key, value, value is NULL) triples
 	// of types ts.
 	buildMap(ts []ir.Type, args []step, sel func(*frame) vec.Sel) (step, error)
@@ -22,10 +25,9 @@ type mapFuncs interface {
 	toJSON(args []step, sel func(*frame) vec.Sel) step
 }
 
-// mapCall compiles CallMap and CallMapColumn: a MAP input column is read as
-// a vector (vec.Maps) like any map value, whose lookups (MapRef.Get, Len)
-// give what generated code's lookups in place (vec.FindString, CountString)
-// give: the last entry of a repeated key, the count of distinct keys.
+// mapCall compiles CallMap, a lookup in a computed map (MapRef.Get, Len),
+// and CallMapColumn, a lookup in a MAP input column in place
+// (vec.FindString, CountString ...), as the printer emits them.
 func (c *compiler) mapCall(n *lower.Node, sel func(*frame) vec.Sel) (step, error) {
 	e := n.Expr.(*ir.Call)
 	mf, err := c.mapFuncs(n.Args[0].Expr.Type())
@@ -39,6 +41,9 @@ func (c *compiler) mapCall(n *lower.Node, sel func(*frame) vec.Sel) (step, error
 	var key ir.Type
 	if len(n.Args) > 1 {
 		key = n.Args[1].Expr.Type()
+	}
+	if col := n.Args[0].MapColumn(); n.Call == lower.CallMapColumn && col != nil {
+		return mf.lookupColumn(e.Fn.Name, col.Index, key, args, sel)
 	}
 	return mf.lookup(e.Fn.Name, key, args, sel)
 }

@@ -27,6 +27,10 @@ type mapKind[K comparable, V any] struct {
 	jsonKey   func([]byte, K) []byte
 	jsonVal   func([]byte, V) []byte
 	missing   func(K) *rt.Error
+	// the readers of a MAP input column's keys and items in place
+	// (mapcolumn.go)
+	colKeys  func(arrow.Array) colKeys[K]
+	colItems func(arrow.Array) func(int) V
 }
 
 // mapElem is what the engine knows of a MAP key or value kind beyond its
@@ -105,6 +109,8 @@ func newMapKind[K comparable, V any](t ir.Type) (kind, error) {
 		m.jsonVal, ok[5] = ve.jsonValue.(func([]byte, V) []byte)
 	}
 	m.missing, _ = ke.missing.(func(K) *rt.Error)
+	m.colKeys, _ = colKeyReaders[t.Key.Kind].(func(arrow.Array) colKeys[K])
+	m.colItems, _ = colItemReaders[t.Value.Kind].(func(arrow.Array) func(int) V)
 	if !okK || !okV || m.missing == nil || ok != [6]bool{true, true, true, true, true, true} {
 		return nil, unsupported("values of type %s", t)
 	}
