@@ -21,6 +21,8 @@ type mapFuncs interface {
 	// buildMap is map_build over its (key, value, value is NULL) triples
 	// of types ts.
 	buildMap(ts []ir.Type, args []step, sel func(*frame) vec.Sel) (step, error)
+	// concat is map_concat over the maps args; toJSON is to_json over
+	// the map args[0].
 	concat(args []step, sel func(*frame) vec.Sel) step
 	toJSON(args []step, sel func(*frame) vec.Sel) step
 }
