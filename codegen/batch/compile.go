@@ -438,10 +438,12 @@ func (c *compiler) fused(n *lower.Node, k kind, sel func(*frame) vec.Sel) (step,
 func (c *compiler) call(n *lower.Node, k kind, sel func(*frame) vec.Sel) (step, error) {
 	e := n.Expr.(*ir.Call)
 	switch n.Call {
-	case lower.CallMap, lower.CallMapColumn, lower.CallMapBuild:
-		return nil, unsupported("the MAP function %s", e.Fn.Name)
+	case lower.CallMap, lower.CallMapColumn:
+		return c.mapCall(n, sel)
+	case lower.CallMapBuild:
+		return c.mapBuild(n, sel)
 	case lower.CallGreatest:
-		return nil, unsupported("%s", e.Fn.Name)
+		return c.greatest(n, k, sel)
 	case lower.CallMatcher:
 		if e.Fn.Name == "like" && !n.BadPattern {
 			return c.like(n, sel)

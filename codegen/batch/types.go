@@ -230,6 +230,9 @@ func kindOf(t ir.Type) (kind, error) {
 	if k, ok := kinds[t.Kind]; ok {
 		return k, nil
 	}
+	if t.Kind == ir.KindMap {
+		return mapKindOf(t)
+	}
 	return nil, unsupported("values of type %s", t)
 }
 
