@@ -28,6 +28,26 @@ func NewLogic(dominant bool, sel Sel, n int) *Logic {
 // Add folds in one operand computed on l.Live.
 func (l *Logic) Add(op *Vec[bool]) {
 	live := make(Sel, 0, len(l.Live)) // Live may be shared with an enclosing Logic: never filter it in place
+	if op.Clean() {
+		// no row of the operand is NULL or an error: a row it decides
+		// takes the dominant value, the others stay live
+		v, dominant, marked := op.V, l.Dominant, l.Out.Err != nil || l.Out.MayBeNull()
+		for _, r := range l.Live {
+			if v[r] != dominant {
+				live = append(live, r)
+				continue
+			}
+			l.Out.V[r] = dominant
+			if marked {
+				if l.Out.Err != nil {
+					l.Out.Err[r] = nil
+				}
+				l.Out.clearNull(int(r))
+			}
+		}
+		l.Live = live
+		return
+	}
 	for _, r := range l.Live {
 		i := int(r)
 		e := op.ErrAt(i)
