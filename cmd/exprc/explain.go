@@ -13,7 +13,7 @@ import (
 	"github.com/exprc/exprc/ir"
 )
 
-const explainUsage = `usage: exprc explain SPEC... [--query NAME] [--format text|json|dot]
+const explainUsage = `usage: exprc explain SPEC... [--query NAME] [--format text|json|dot] [--engine compiled|batch]
 
 Shows, for each query (or the one named by --query), the bound and folded plan
 and every subexpression written more than once, with the number of uses, the
@@ -25,7 +25,9 @@ column directly; where each shared value is computed. A query with subqueries
 also shows how each one settled (once, set, keyed, sorted or loop, and why),
 which occurrences merged into one, and the passes over each inner table. --format json is stable
 and documented in docs/explain.md; --format dot draws the expression DAG with
-the shared nodes filled and the fused ones bold.
+the shared nodes filled and the fused ones bold. --engine batch shows the plan
+the batch engine runs (exprc run --engine batch, package exprc): the same
+decisions without fused loops, every node vector code.
 `
 
 // explainDoc is the top level of exprc explain --format json.
@@ -47,6 +49,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlags("exprc explain", explainUsage)
 	query := fs.StringP("query", "q", "", "explain only this query")
 	format := fs.StringP("format", "f", "text", "text, json or dot")
+	engine := fs.String("engine", "compiled", "the engine whose plan to show: compiled (exprc gen's) or batch")
 	if code := cli.Parse(fs, args, stdout, stderr); code >= 0 {
 		return code
 	}
@@ -77,7 +80,15 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 		queries = []*ir.Query{q}
 	}
 	// the plan exprc gen prints, from the same planning call
-	plan, err := lower.Plan(queries, lower.Options{})
+	var opts lower.Options
+	switch *engine {
+	case "compiled":
+	case "batch":
+		opts.Unfused = true
+	default:
+		return cli.UsageError(stderr, fs, "unknown --engine %q (want compiled or batch)", *engine)
+	}
+	plan, err := lower.Plan(queries, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "error: %v\n", err)
 		return 1

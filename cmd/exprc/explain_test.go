@@ -97,3 +97,16 @@ func TestExplainPhysical(t *testing.T) {
 		t.Errorf("dot lacks the physical notes (exit %d):\n%s", r.code, r.stdout)
 	}
 }
+
+// TestExplainBatchEngine: --engine batch shows the plan the batch engine
+// runs, with no fused loop.
+func TestExplainBatchEngine(t *testing.T) {
+	r := exprc("explain", demoTables, demoSpec, "-q", "Q1Projection", "--engine", "batch")
+	if r.code != 0 || !strings.Contains(r.stdout, "vector code: the batch engine runs no fused loops") || strings.Contains(r.stdout, ": fused") {
+		t.Errorf("%+v", r)
+	}
+	r = exprc("explain", demoTables, demoSpec, "--engine", "jit")
+	if r.code != 1 || !strings.Contains(r.stderr, `unknown --engine "jit" (want compiled or batch)`) {
+		t.Errorf("bad engine: %+v", r)
+	}
+}
