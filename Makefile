@@ -63,7 +63,8 @@ fuzz-parse:
 
 # Conditional CSE on random query shapes (internal/check/shapes): SHAPES fresh
 # shapes with a counting probe function, checked against the interpreter with
-# and without CSE in a temporary module. SEED is random (and printed) unless given.
+# and without CSE in a temporary module, generated code and the batch engine
+# (codegen/batch) alike. SEED is random (and printed) unless given.
 SHAPES ?= 10000
 SEED ?= 0
 .PHONY: cse-shapes
