@@ -110,6 +110,8 @@ func (s *Summary) String() string {
 			st.SubQueries, 100*float64(st.SubQueries)/float64(st.Queries), strings.Join(forms, ", "),
 			100*float64(st.SubErrorSets)/float64(max(st.SubDataSets, 1)))
 	}
+	fmt.Fprintf(&b, "batch:     %d plans ran in the batch engine (every query and variant, with and without CSE), skipped as unsupported: %s\n",
+		st.BatchPlans, countsText(st.BatchSkipped))
 	fmt.Fprintf(&b, "failures:  %d", len(s.Failures))
 	kinds := map[string]int{}
 	for _, f := range s.Failures {
@@ -123,6 +125,19 @@ func (s *Summary) String() string {
 		fmt.Fprintf(&b, "crashes:   %d rounds could not be built or checked\n", len(s.Crashes))
 	}
 	return b.String()
+}
+
+// countsText lists counts by name, sorted by name, or "none".
+func countsText(counts map[string]int) string {
+	if len(counts) == 0 {
+		return "none"
+	}
+	parts := make([]string, 0, len(counts))
+	for k, n := range counts {
+		parts = append(parts, fmt.Sprintf("%d %s", n, k))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
 }
 
 // round is one batch of generated packages, built as one binary.
