@@ -188,13 +188,17 @@ func batchEngines(t *testing.T, queries []*ir.Query) (engines map[string]map[str
 			engines[q.Name][name] = bq
 		}
 	}
-	var parts []string
-	for w, n := range why {
-		parts = append(parts, fmt.Sprintf("%d %s", n, w))
-	}
-	sort.Strings(parts)
-	if len(parts) == 0 {
+	if len(why) == 0 {
 		return engines, "none"
+	}
+	reasons := make([]string, 0, len(why))
+	for w := range why {
+		reasons = append(reasons, w)
+	}
+	sort.Strings(reasons)
+	parts := make([]string, len(reasons))
+	for i, w := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", why[w], w)
 	}
 	return engines, strings.Join(parts, ", ")
 }

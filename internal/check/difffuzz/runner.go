@@ -132,11 +132,15 @@ func countsText(counts map[string]int) string {
 	if len(counts) == 0 {
 		return "none"
 	}
-	parts := make([]string, 0, len(counts))
-	for k, n := range counts {
-		parts = append(parts, fmt.Sprintf("%d %s", n, k))
+	names := make([]string, 0, len(counts))
+	for k := range counts {
+		names = append(names, k)
 	}
-	sort.Strings(parts)
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
+	}
 	return strings.Join(parts, ", ")
 }
 

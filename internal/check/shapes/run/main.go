@@ -161,16 +161,21 @@ func run(n int, seed int64, chunk int, rows string, batch, keep bool) error {
 	return nil
 }
 
-// skippedText lists the batch engine's skipped plans by reason, or "none".
+// skippedText lists the batch engine's skipped plans by reason (sorted), or
+// "none".
 func skippedText(skipped map[string]int) string {
-	var parts []string
-	for k, v := range skipped {
-		parts = append(parts, fmt.Sprintf("%d %s", v, k))
-	}
-	if len(parts) == 0 {
+	if len(skipped) == 0 {
 		return "none"
 	}
-	sort.Strings(parts)
+	names := make([]string, 0, len(skipped))
+	for k := range skipped {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%d %s", skipped[k], k)
+	}
 	return strings.Join(parts, ", ")
 }
 
