@@ -72,7 +72,8 @@ cse-shapes:
 	$(GO) run ./internal/check/shapes/run -n $(SHAPES) -seed $(SEED)
 
 # Differential expression fuzzer (internal/check/difffuzz): random queries and
-# data, the interpreter vs the generated code with and without CSE, exact error
+# data, the interpreter vs the generated code with and without CSE and the batch
+# engine (codegen/batch, in process) with and without CSE, exact error
 # identity. DURATION defaults to 10m; SEED is random (and printed) unless
 # given. Shrunk failures are written to
 # internal/check/difffuzz/testdata/regressions, which
