@@ -79,7 +79,7 @@ func compileBatchPlan(q *ir.Query, noCSE bool) (bq *batch.Query, err error) {
 func batchEngines(plans []batchPlan) []engine {
 	var es []engine
 	for _, p := range plans {
-		e := engine{name: p.name, release: func() {}}
+		e := engine{name: p.name, batch: true, release: func() {}}
 		if p.err != nil {
 			err := fmt.Errorf("batch.Compile: %w", p.err)
 			e.run = func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {

@@ -78,9 +78,11 @@ type Stats struct {
 	SubErrorSets int            `json:"sub_error_sets"`
 	// The batch engine's plans (with and without CSE, of every query and
 	// variant): those it ran, and those it does not run yet by reason
-	// (*batch.Unsupported), which are not compared.
+	// (*batch.Unsupported), which are not compared; BatchRuns are its runs
+	// among Runs.
 	BatchPlans   int            `json:"batch_plans"`
 	BatchSkipped map[string]int `json:"batch_skipped,omitempty"`
+	BatchRuns    int64          `json:"batch_runs"`
 }
 
 // Add adds o's counts to s, field by field.
@@ -102,6 +104,7 @@ type querySet struct {
 // caught and reported like any other); release frees what it keeps.
 type engine struct {
 	name    string
+	batch   bool // the batch engine's (counted in Stats.BatchRuns)
 	run     func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
 	release func()
 }
@@ -597,6 +600,9 @@ func checkSet(qs *querySet, x *input, mem memory.Allocator, st *Stats) []Failure
 					continue // want itself
 				}
 				st.Runs++
+				if e.batch {
+					st.BatchRuns++
+				}
 				qs.watch.step(fmt.Sprintf("%s of %s at batch size %d", e.name, q.Name, size))
 				got := render(e, in, size, mem)
 				if got != want {

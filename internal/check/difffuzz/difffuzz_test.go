@@ -382,8 +382,8 @@ func TestRegressions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d cases: %d queries, %d engine runs; batch engine: %d plans ran, skipped as unsupported: %s",
-		len(cases), st.Queries, st.Runs, st.BatchPlans, countsText(st.BatchSkipped))
+	t.Logf("%d cases: %d queries, %d engine runs; batch engine: %d plans, %d runs, skipped as unsupported: %s",
+		len(cases), st.Queries, st.Runs, st.BatchPlans, st.BatchRuns, countsText(st.BatchSkipped))
 	if st.Queries < len(cases) {
 		t.Errorf("%d cases but only %d queries checked", len(cases), st.Queries)
 	}

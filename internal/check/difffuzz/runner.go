@@ -110,8 +110,8 @@ func (s *Summary) String() string {
 			st.SubQueries, 100*float64(st.SubQueries)/float64(st.Queries), strings.Join(forms, ", "),
 			100*float64(st.SubErrorSets)/float64(max(st.SubDataSets, 1)))
 	}
-	fmt.Fprintf(&b, "batch:     %d plans ran in the batch engine (every query and variant, with and without CSE), skipped as unsupported: %s\n",
-		st.BatchPlans, countsText(st.BatchSkipped))
+	fmt.Fprintf(&b, "batch:     %d plans ran in the batch engine (every query and variant, with and without CSE), %d of the engine runs; skipped as unsupported: %s\n",
+		st.BatchPlans, st.BatchRuns, countsText(st.BatchSkipped))
 	fmt.Fprintf(&b, "failures:  %d", len(s.Failures))
 	kinds := map[string]int{}
 	for _, f := range s.Failures {
