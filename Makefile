@@ -63,7 +63,8 @@ fuzz-parse:
 
 # Conditional CSE on random query shapes (internal/check/shapes): SHAPES fresh
 # shapes with a counting probe function, checked against the interpreter with
-# and without CSE in a temporary module. SEED is random (and printed) unless given.
+# and without CSE in a temporary module, generated code and the batch engine
+# (codegen/batch) alike. SEED is random (and printed) unless given.
 SHAPES ?= 10000
 SEED ?= 0
 .PHONY: cse-shapes
@@ -71,7 +72,8 @@ cse-shapes:
 	$(GO) run ./internal/check/shapes/run -n $(SHAPES) -seed $(SEED)
 
 # Differential expression fuzzer (internal/check/difffuzz): random queries and
-# data, the interpreter vs the generated code with and without CSE, exact error
+# data, the interpreter vs the generated code with and without CSE and the batch
+# engine (codegen/batch, in process) with and without CSE, exact error
 # identity. DURATION defaults to 10m; SEED is random (and printed) unless
 # given. Shrunk failures are written to
 # internal/check/difffuzz/testdata/regressions, which

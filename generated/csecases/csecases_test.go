@@ -2,15 +2,21 @@ package csecases_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/exprc/exprc/codegen/batch"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/compiler"
 	"github.com/exprc/exprc/compiler/semcases"
 	"github.com/exprc/exprc/cse"
@@ -18,6 +24,7 @@ import (
 	"github.com/exprc/exprc/generated/csecasesnocse"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // randomBatch fills a batch of table with n rows of values chosen to hit the
@@ -93,8 +100,11 @@ func result(t *testing.T, run semcases.Runner, in arrow.RecordBatch, size int, m
 
 // TestCSEMatchesNoCSEAndInterpreter runs every decision case with CSE, without
 // CSE, through the interpreter as written and through the interpreter with
-// sharing, on random data split into batches of several sizes: values, NULLs and
-// the reported error must be identical.
+// sharing, and through the batch engine (package codegen/batch) with and
+// without CSE, on random data split into batches of several sizes: values,
+// NULLs and the reported error must be identical. A query the batch engine
+// does not run yet (*batch.Unsupported) is skipped there and counted in the
+// test's log.
 func TestCSEMatchesNoCSEAndInterpreter(t *testing.T) {
 	src, err := os.ReadFile("cases.sql")
 	if err != nil {
@@ -104,6 +114,7 @@ func TestCSEMatchesNoCSEAndInterpreter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	engines, skipped := batchEngines(t, prog.Queries)
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	for seed := uint64(0); seed < 6; seed++ {
@@ -125,9 +136,13 @@ func TestCSEMatchesNoCSEAndInterpreter(t *testing.T) {
 			shared := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
 				return interp.EvalShared(ctx, q, plan, in, rowBase, mem)
 			}
+			runs := map[string]semcases.Runner{"interp-shared": shared, "cse": semcases.Generated(withCSE), "no-cse": semcases.Generated(noCSE)}
+			for name, bq := range engines[q.Name] {
+				runs[name] = vec.AtRow(bq.Eval)
+			}
 			want := result(t, asWritten, in, int(in.NumRows()), mem)
 			for _, size := range []int{1, 7, 1000} {
-				for name, run := range map[string]semcases.Runner{"interp-shared": shared, "cse": semcases.Generated(withCSE), "no-cse": semcases.Generated(noCSE)} {
+				for name, run := range runs {
 					if got := result(t, run, in, size, mem); got != want {
 						t.Errorf("seed %d %s: %s at batch size %d differs from the interpreter:\n got  %.300s\n want %.300s", seed, q.Name, name, size, got, want)
 					}
@@ -138,4 +153,52 @@ func TestCSEMatchesNoCSEAndInterpreter(t *testing.T) {
 			b.Release()
 		}
 	}
+	ran := 0
+	for _, e := range engines {
+		ran += len(e)
+	}
+	t.Logf("batch engine: %d of %d plans ran (queries with and without CSE); skipped as unsupported: %s", ran, 2*len(prog.Queries), skipped)
+}
+
+// batchEngines compiles each query for the batch engine, with CSE ("batch")
+// and without ("batch-no-cse"), from plans without fused loops, as the
+// engine runs them. A plan the engine does not run yet is left out, and
+// skipped says how many were left out and why (empty: none); any other
+// failure to plan or compile fails the test.
+func batchEngines(t *testing.T, queries []*ir.Query) (engines map[string]map[string]*batch.Query, skipped string) {
+	t.Helper()
+	engines = map[string]map[string]*batch.Query{}
+	why := map[string]int{}
+	for _, q := range queries {
+		engines[q.Name] = map[string]*batch.Query{}
+		for name, noCSE := range map[string]bool{"batch": false, "batch-no-cse": true} {
+			pq, err := lower.PlanQuery(q, lower.Options{NoCSE: noCSE, Unfused: true})
+			if err != nil {
+				t.Fatalf("%s: plan (no CSE %v): %v", q.Name, noCSE, err)
+			}
+			bq, err := batch.Compile(pq)
+			var un *batch.Unsupported
+			if errors.As(err, &un) {
+				why[un.What]++
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: batch engine (no CSE %v): %v", q.Name, noCSE, err)
+			}
+			engines[q.Name][name] = bq
+		}
+	}
+	if len(why) == 0 {
+		return engines, "none"
+	}
+	reasons := make([]string, 0, len(why))
+	for w := range why {
+		reasons = append(reasons, w)
+	}
+	sort.Strings(reasons)
+	parts := make([]string, len(reasons))
+	for i, w := range reasons {
+		parts[i] = fmt.Sprintf("%d %s", why[w], w)
+	}
+	return engines, strings.Join(parts, ", ")
 }

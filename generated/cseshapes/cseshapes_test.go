@@ -18,14 +18,16 @@ var spec []byte
 // with CSE run each shared subexpression at most once per row and never on a
 // row where the query as written does not, and the interpreter and the
 // evaluators generated with and without CSE give identical results and errors,
-// at batch sizes 1, 7 and all rows. make cse-shapes runs the same check on
-// 10,000 fresh shapes.
+// at batch sizes 1, 7 and all rows. The batch engine (package codegen/batch)
+// is checked beside them, with and without CSE, under the same rules; the
+// plans it does not run yet are counted in the log. make cse-shapes runs the
+// same check on 10,000 fresh shapes.
 func TestShapes(t *testing.T) {
 	rows := []int{40, 9, 120}
 	if testing.Short() {
 		rows = rows[:1]
 	}
-	tot := shapes.CheckSpec(t, spec, cseshapes.Lookup, cseshapesnocse.Lookup, shapes.Suite{DataSeed: 1, Rows: rows})
-	t.Logf("%d queries, %d checks, %d rows, %d runs, %d probe evaluations as written, shared %v: %d violations, %d differences",
-		tot.Queries, tot.Checks, tot.Rows, tot.Runs, tot.Probes, tot.Decisions, tot.Violations, tot.Differences)
+	tot := shapes.CheckSpec(t, spec, cseshapes.Lookup, cseshapesnocse.Lookup, shapes.Suite{DataSeed: 1, Rows: rows, Batch: true})
+	t.Logf("%d queries, %d checks, %d rows, %d runs, %d probe evaluations as written, shared %v, batch engine plans %d (skipped %v): %d violations, %d differences",
+		tot.Queries, tot.Checks, tot.Rows, tot.Runs, tot.Probes, tot.Decisions, tot.BatchPlans, tot.BatchSkipped, tot.Violations, tot.Differences)
 }

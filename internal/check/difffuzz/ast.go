@@ -5,9 +5,12 @@
 // instants at the DST changes of the session zone and the ends of the
 // TIMESTAMP range, intervals at their limits),
 // compiles them in bulk into Go with and without conditional CSE, and checks
-// that the interpreter, the interpreter with sharing, and both generated
-// variants give exactly the same result: the same values and NULLs, or the same
-// error (class, message, row, column and expression). It also checks the
+// that the interpreter, the interpreter with sharing, both generated
+// variants and the batch engine (package codegen/batch, in process, with and
+// without CSE, on every query and variant) give exactly the same result: the
+// same values and NULLs, or the same error (class, message, row, column and
+// expression). The queries the batch engine does not run yet
+// (*batch.Unsupported) are counted in the summary, not compared. It also checks the
 // semantic invariants that must hold whatever the engine: TRY(e) is NULL exactly
 // where e errors, permuting the operands of commutative strict functions and of
 // AND/OR cannot change a row's outcome, and splitting the input into batches

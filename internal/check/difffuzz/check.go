@@ -76,6 +76,13 @@ type Stats struct {
 	SubForms     map[string]int `json:"sub_forms,omitempty"`
 	SubDataSets  int            `json:"sub_data_sets"`
 	SubErrorSets int            `json:"sub_error_sets"`
+	// The batch engine's plans (with and without CSE, of every query and
+	// variant): those it ran, and those it does not run yet by reason
+	// (*batch.Unsupported), which are not compared; BatchRuns are its runs
+	// among Runs.
+	BatchPlans   int            `json:"batch_plans"`
+	BatchSkipped map[string]int `json:"batch_skipped,omitempty"`
+	BatchRuns    int64          `json:"batch_runs"`
 }
 
 // Add adds o's counts to s, field by field.
@@ -87,7 +94,8 @@ type querySet struct {
 	tables    []*ir.Table // the query's table first, then the inner tables
 	q, qt, qp *ir.Query
 	gen       Generated
-	watch     *watch // nil: no hang detection
+	batch     map[*ir.Query][]batchPlan // the batch engine's plans of the spec's queries
+	watch     *watch                    // nil: no hang detection
 }
 
 // engine runs a query over one batch; generated engines report rows relative
@@ -96,6 +104,7 @@ type querySet struct {
 // caught and reported like any other); release frees what it keeps.
 type engine struct {
 	name    string
+	batch   bool // the batch engine's (counted in Stats.BatchRuns)
 	run     func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error)
 	release func()
 }
@@ -167,11 +176,12 @@ func generatedEngine(name string, q *ir.Query, l Lookup, p Prepare, tables inter
 	return e, true
 }
 
-// engines are the interpreter, with and without sharing, and the generated
-// packages that hold q. The interpreter and the package without CSE read the
-// inner tables in several batches, the others in one (how a table is split
-// cannot change a result). Release them with releaseEngines.
-func engines(q *ir.Query, gen Generated, x *input) []engine {
+// engines are the interpreter, with and without sharing, the generated
+// packages that hold q, and the batch engine's plans of q. The interpreter
+// and the package without CSE read the inner tables in several batches, the
+// others in one (how a table is split cannot change a result). Release them
+// with releaseEngines.
+func engines(q *ir.Query, gen Generated, plans []batchPlan, x *input) []engine {
 	es := []engine{interpEngine("interp", q, nil, x.tables), interpEngine("interp-shared", q, cse.Analyze(q), x.whole)}
 	if e, ok := generatedEngine("cse", q, gen.CSE, gen.CSEPrepare, x.whole); ok {
 		es = append(es, e)
@@ -179,7 +189,7 @@ func engines(q *ir.Query, gen Generated, x *input) []engine {
 	if e, ok := generatedEngine("nocse", q, gen.NoCSE, gen.NoCSEPrepare, x.tables); ok {
 		es = append(es, e)
 	}
-	return es
+	return append(es, batchEngines(plans)...)
 }
 
 func releaseEngines(es []engine) {
@@ -582,7 +592,7 @@ func checkSet(qs *querySet, x *input, mem memory.Allocator, st *Stats) []Failure
 	}
 	// compare runs every engine of query q at every batch size against want.
 	compare := func(prefix string, q *ir.Query, want string) {
-		es := engines(q, qs.gen, x)
+		es := engines(q, qs.gen, qs.batch[q], x)
 		defer releaseEngines(es)
 		for _, e := range es {
 			for i, size := range batchSizes(n) {
@@ -590,6 +600,9 @@ func checkSet(qs *querySet, x *input, mem memory.Allocator, st *Stats) []Failure
 					continue // want itself
 				}
 				st.Runs++
+				if e.batch {
+					st.BatchRuns++
+				}
 				qs.watch.step(fmt.Sprintf("%s of %s at batch size %d", e.name, q.Name, size))
 				got := render(e, in, size, mem)
 				if got != want {

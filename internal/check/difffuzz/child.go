@@ -250,8 +250,10 @@ func checkPackage(job Job, idx int, gen Generated, st *Stats, w *watch) ([]Failu
 		}
 	}
 	sets := querySets(prog, gen)
+	plans := compileBatch(prog.Queries, st)
 	for _, qs := range sets {
 		qs.watch = w
+		qs.batch = plans
 	}
 	var fails []Failure
 	for _, q := range prog.Queries {

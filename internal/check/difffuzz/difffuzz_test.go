@@ -365,7 +365,7 @@ func repoRoot(t *testing.T) string {
 }
 
 // TestRegressions replays every case in testdata/regressions: all checks must
-// hold on the case's rows. The cases are compiled together in one temporary
+// hold on the case's rows, in every engine (the batch engine's included). The cases are compiled together in one temporary
 // module (one go build).
 func TestRegressions(t *testing.T) {
 	if testing.Short() {
@@ -382,7 +382,8 @@ func TestRegressions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d cases: %d queries, %d engine runs", len(cases), st.Queries, st.Runs)
+	t.Logf("%d cases: %d queries, %d engine runs; batch engine: %d plans, %d runs, skipped as unsupported: %s",
+		len(cases), st.Queries, st.Runs, st.BatchPlans, st.BatchRuns, countsText(st.BatchSkipped))
 	if st.Queries < len(cases) {
 		t.Errorf("%d cases but only %d queries checked", len(cases), st.Queries)
 	}

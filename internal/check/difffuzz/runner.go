@@ -110,6 +110,8 @@ func (s *Summary) String() string {
 			st.SubQueries, 100*float64(st.SubQueries)/float64(st.Queries), strings.Join(forms, ", "),
 			100*float64(st.SubErrorSets)/float64(max(st.SubDataSets, 1)))
 	}
+	fmt.Fprintf(&b, "batch:     %d plans ran in the batch engine (every query and variant, with and without CSE), %d of the engine runs; skipped as unsupported: %s\n",
+		st.BatchPlans, st.BatchRuns, countsText(st.BatchSkipped))
 	fmt.Fprintf(&b, "failures:  %d", len(s.Failures))
 	kinds := map[string]int{}
 	for _, f := range s.Failures {
@@ -123,6 +125,23 @@ func (s *Summary) String() string {
 		fmt.Fprintf(&b, "crashes:   %d rounds could not be built or checked\n", len(s.Crashes))
 	}
 	return b.String()
+}
+
+// countsText lists counts by name, sorted by name, or "none".
+func countsText(counts map[string]int) string {
+	if len(counts) == 0 {
+		return "none"
+	}
+	names := make([]string, 0, len(counts))
+	for k := range counts {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // round is one batch of generated packages, built as one binary.

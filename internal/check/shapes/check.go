@@ -11,6 +11,8 @@ import (
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/memory"
 
+	"github.com/exprc/exprc/codegen/batch"
+	"github.com/exprc/exprc/codegen/lower"
 	"github.com/exprc/exprc/cse"
 	"github.com/exprc/exprc/internal/check/probe"
 	"github.com/exprc/exprc/ir"
@@ -32,6 +34,11 @@ type Options struct {
 	// MaxMessages caps the messages kept per report (the counts are exact);
 	// default 5.
 	MaxMessages int
+	// Batch also runs the query through the batch engine (package
+	// codegen/batch), with and without CSE, at the same batch sizes and
+	// under the same rules as the generated evaluators. It needs no
+	// generated code: Check plans and compiles the query itself.
+	Batch bool
 }
 
 // Report is the outcome of checking one query on one data set.
@@ -39,7 +46,8 @@ type Report struct {
 	Query string
 	Rows  int
 	// Runs is the number of complete runs compared (interpreter as written and
-	// shared, and each generated evaluator at each batch size).
+	// shared, and each generated evaluator and batch engine plan at each batch
+	// size).
 	Runs int
 	// Probes is the number of probe evaluations of the query as written, on
 	// every row and every output (the reference set).
@@ -55,6 +63,11 @@ type Report struct {
 	// Kinds counts the violations and differences by kind (the messages'
 	// subjects, e.g. "generated with CSE: ran twice").
 	Kinds map[string]int
+	// BatchPlans counts the plans the batch engine ran (with and without
+	// CSE; 0 without Options.Batch); BatchSkipped counts, by reason, the
+	// plans it does not run yet (*batch.Unsupported), which are not checked.
+	BatchPlans   int
+	BatchSkipped map[string]int
 
 	max int
 }
@@ -111,7 +124,11 @@ type counts = map[[2]int64]int
 //     of each of opts.BatchSizes: the same result (values, NULLs, and the
 //     error's class, message, row, column and expression text); withCSE runs
 //     each probe at most once per (tag, row) and only on pairs in A; noCSE runs
-//     each pair at most as often as A does.
+//     each pair at most as often as A does;
+//   - with opts.Batch, the batch engine (package codegen/batch) with CSE and
+//     without, as withCSE and noCSE under the same rules. probe has no vector
+//     form, so the engine calls it per row under vec.Strict, like generated
+//     code's general path.
 //
 // A generated evaluator's probe evaluation outside A is labelled with whether
 // it is explained by a deciding condition that failed (conditionErrorSet), the
@@ -136,7 +153,7 @@ func Check(q *ir.Query, data arrow.RecordBatch, withCSE, noCSE Evaluator, opts *
 	if o.MaxMessages == 0 {
 		o.MaxMessages = 5
 	}
-	rep := &Report{Query: q.Name, Rows: int(data.NumRows()), Decisions: map[string]int{}, Kinds: map[string]int{}, max: o.MaxMessages}
+	rep := &Report{Query: q.Name, Rows: int(data.NumRows()), Decisions: map[string]int{}, Kinds: map[string]int{}, BatchSkipped: map[string]int{}, max: o.MaxMessages}
 	plan := cse.Analyze(q)
 	for _, s := range plan.Shared {
 		rep.Decisions[s.Decision.String()]++
@@ -209,11 +226,15 @@ func Check(q *ir.Query, data arrow.RecordBatch, withCSE, noCSE Evaluator, opts *
 		}
 	}
 
-	for _, ev := range []struct {
-		name string
-		fn   Evaluator
-		cse  bool
-	}{{"generated with CSE", withCSE, true}, {"generated without CSE", noCSE, false}} {
+	engines := []engine{{"generated with CSE", withCSE, true}, {"generated without CSE", noCSE, false}}
+	if o.Batch {
+		be, err := batchEngines(q, rep)
+		if err != nil {
+			return nil, err
+		}
+		engines = append(engines, be...)
+	}
+	for _, ev := range engines {
 		if ev.fn == nil {
 			continue
 		}
@@ -252,6 +273,43 @@ func Check(q *ir.Query, data arrow.RecordBatch, withCSE, noCSE Evaluator, opts *
 		}
 	}
 	return rep, nil
+}
+
+// engine is an evaluator Check compares with the interpreter; cse says
+// whether it shares subexpressions (each probe at most once per row) or runs
+// the query as written (each probe at most as often as the reference set).
+type engine struct {
+	name string
+	fn   Evaluator
+	cse  bool
+}
+
+// batchEngines compiles q for the batch engine with and without CSE, from
+// plans without fused loops as the engine runs them, counting in rep the
+// plans it runs and those it does not run yet (left out).
+func batchEngines(q *ir.Query, rep *Report) ([]engine, error) {
+	var engines []engine
+	for _, v := range []struct {
+		name  string
+		noCSE bool
+	}{{"batch engine with CSE", false}, {"batch engine without CSE", true}} {
+		pq, err := lower.PlanQuery(q, lower.Options{NoCSE: v.noCSE, Unfused: true})
+		if err != nil {
+			return nil, fmt.Errorf("query %s: %s: plan: %w", q.Name, v.name, err)
+		}
+		bq, err := batch.Compile(pq)
+		var un *batch.Unsupported
+		if errors.As(err, &un) {
+			rep.BatchSkipped[un.What]++
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("query %s: %s: %w", q.Name, v.name, err)
+		}
+		rep.BatchPlans++
+		engines = append(engines, engine{v.name, bq.Eval, !v.noCSE})
+	}
+	return engines, nil
 }
 
 // asWritten returns the reference set: the probe evaluations of q as written,

@@ -27,6 +27,8 @@ type Suite struct {
 	// MaxLogged is how many failing checks are described with t.Errorf (0:
 	// 20); later ones are only counted.
 	MaxLogged int
+	// Batch also checks the batch engine (Options.Batch).
+	Batch bool
 }
 
 // Totals sums the reports of a suite.
@@ -43,6 +45,11 @@ type Totals struct {
 	Kinds       map[string]int // violations and differences by kind
 	// FailedQueries lists the queries with a failing check.
 	FailedQueries []string
+	// BatchPlans counts the plans the batch engine ran, per query (with and
+	// without CSE: at most two a query); BatchSkipped counts the plans it
+	// does not run yet, by reason (Report.BatchSkipped).
+	BatchPlans   int
+	BatchSkipped map[string]int
 }
 
 // Add adds another suite's totals, field by field: counts and the counts of
@@ -51,7 +58,7 @@ func (t *Totals) Add(o Totals) { fieldsum.Add(t, o) }
 
 // CheckSpec compiles spec and checks every query with Check on every data set
 // of s, against the evaluators of two generated packages (their Lookup
-// functions; either may be nil). Each failing check is reported with t.Errorf,
+// functions; either may be nil) and, with s.Batch, the batch engine. Each failing check is reported with t.Errorf,
 // with the query's SQL and the data set. If the environment variable
 // CSE_SHAPES_TOTALS names a file, the totals are also written there as JSON
 // (also when the suite stops early).
@@ -71,7 +78,7 @@ func CheckSpec(t testing.TB, spec []byte, withCSE, noCSE LookupFunc, s Suite) To
 		data[d] = Data(s.DataSeed+int64(d), n, mem)
 		defer data[d].Release()
 	}
-	tot := Totals{Decisions: map[string]int{}, Kinds: map[string]int{}}
+	tot := Totals{Decisions: map[string]int{}, Kinds: map[string]int{}, BatchSkipped: map[string]int{}}
 	if path := os.Getenv("CSE_SHAPES_TOTALS"); path != "" {
 		defer func() {
 			b, err := json.Marshal(tot)
@@ -97,7 +104,7 @@ func CheckSpec(t testing.TB, spec []byte, withCSE, noCSE LookupFunc, s Suite) To
 		c, nc := lookup(withCSE, q.Name), lookup(noCSE, q.Name)
 		tot.Queries++
 		for d, in := range data {
-			rep, err := Check(q, in, c, nc, &Options{BatchSizes: s.BatchSizes, Mem: mem})
+			rep, err := Check(q, in, c, nc, &Options{BatchSizes: s.BatchSizes, Mem: mem, Batch: s.Batch})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,6 +117,10 @@ func CheckSpec(t testing.TB, spec []byte, withCSE, noCSE LookupFunc, s Suite) To
 			if d == 0 {
 				for k, v := range rep.Decisions {
 					tot.Decisions[k] += v
+				}
+				tot.BatchPlans += rep.BatchPlans
+				for k, v := range rep.BatchSkipped {
+					tot.BatchSkipped[k] += v
 				}
 			}
 			for k, v := range rep.Kinds {

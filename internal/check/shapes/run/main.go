@@ -4,9 +4,12 @@
 // module, and runs shapes.CheckSpec there: every probe subexpression must run
 // at most once per row with sharing and only on rows where the query as written
 // runs it, and the interpreter, the generated code with CSE and without CSE must
-// give identical results and errors.
+// give identical results and errors. The batch engine (package codegen/batch),
+// with and without CSE, is checked beside the generated code under the same
+// rules (-batch=false leaves it out); the plans it does not run yet are
+// counted in the summary.
 //
-//	go run ./internal/check/shapes/run [-n 10000] [-seed S] [-chunk 250] [-rows 64,200,17] [-keep]
+//	go run ./internal/check/shapes/run [-n 10000] [-seed S] [-chunk 250] [-rows 64,200,17] [-batch=false] [-keep]
 //	go run ./internal/check/shapes/run -sql 'SELECT ... FROM w' [-sql ...] [-rows 5] [-seed S]
 //	go run ./internal/check/shapes/run -seed S -print I      # the spec of query ShapeI
 //
@@ -39,6 +42,7 @@ func main() {
 	chunk := flag.Int("chunk", 250, "queries per generated package")
 	rows := flag.String("rows", "64,200,17", "rows of each data set")
 	keep := flag.Bool("keep", false, "keep the temporary module")
+	batch := flag.Bool("batch", true, "also check the batch engine (codegen/batch) with and without CSE")
 	print := flag.Int("print", -1, "print query i (Shape<i>) of the seed's shapes and exit")
 	var sqls sqlList
 	flag.Var(&sqls, "sql", "check this SELECT statement (over w) instead of random shapes; repeatable (for minimizing a failure)")
@@ -55,13 +59,13 @@ func main() {
 		return
 	}
 	fmt.Printf("cse-shapes: %d shapes, seed %d (rerun: make cse-shapes SHAPES=%d SEED=%d)\n", *n, *seed, *n, *seed)
-	if err := run(*n, *seed, *chunk, *rows, *keep); err != nil {
+	if err := run(*n, *seed, *chunk, *rows, *batch, *keep); err != nil {
 		fmt.Fprintf(os.Stderr, "cse-shapes: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(n int, seed int64, chunk int, rows string, keep bool) error {
+func run(n int, seed int64, chunk int, rows string, batch, keep bool) error {
 	root, err := repoRoot()
 	if err != nil {
 		return err
@@ -83,7 +87,7 @@ func run(n int, seed int64, chunk int, rows string, keep bool) error {
 	for lo := 0; lo < n; lo += chunk {
 		hi := min(lo+chunk, n)
 		name := fmt.Sprintf("p%03d", lo/chunk)
-		if err := writeChunk(filepath.Join(tmp, name), seed, lo, hi, rows); err != nil {
+		if err := writeChunk(filepath.Join(tmp, name), seed, lo, hi, rows, batch); err != nil {
 			return err
 		}
 		pkgs = append(pkgs, name)
@@ -126,6 +130,9 @@ func run(n int, seed int64, chunk int, rows string, keep bool) error {
 	fmt.Printf("checks:            %d (query x data set), %d rows, %d complete runs compared\n", tot.Checks, tot.Rows, tot.Runs)
 	fmt.Printf("probe evaluations: %d as written\n", tot.Probes)
 	fmt.Printf("shared subexprs:   always %d, region %d, lazy %d\n", tot.Decisions["always"], tot.Decisions["region"], tot.Decisions["lazy"])
+	if batch {
+		fmt.Printf("batch engine:      %d plans ran (with and without CSE), skipped as unsupported: %s\n", tot.BatchPlans, skippedText(tot.BatchSkipped))
+	}
 	fmt.Printf("violations:        %d\n", tot.Violations)
 	fmt.Printf("differences:       %d\n", tot.Differences)
 	fmt.Printf("failed checks:     %d, in %d queries\n", tot.Failed, len(tot.FailedQueries))
@@ -152,6 +159,24 @@ func run(n int, seed int64, chunk int, rows string, keep bool) error {
 	}
 	fmt.Println("PASS")
 	return nil
+}
+
+// skippedText lists the batch engine's skipped plans by reason (sorted), or
+// "none".
+func skippedText(skipped map[string]int) string {
+	if len(skipped) == 0 {
+		return "none"
+	}
+	names := make([]string, 0, len(skipped))
+	for k := range skipped {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%d %s", skipped[k], k)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // custom holds the queries given with -sql.
@@ -213,8 +238,8 @@ replace github.com/exprc/exprc => %s
 
 // writeChunk writes queries lo..hi-1 of the seed's spec as one package: the
 // spec, its evaluators with CSE (dir/cse) and without (dir/nocse), and a test
-// that checks them.
-func writeChunk(dir string, seed int64, lo, hi int, rows string) error {
+// that checks them (and, with batch, the batch engine).
+func writeChunk(dir string, seed int64, lo, hi int, rows string, batch bool) error {
 	var b strings.Builder
 	b.WriteString(shapes.Table + "\n")
 	for i := lo; i < hi; i++ {
@@ -263,9 +288,9 @@ import (
 var spec []byte
 
 func TestShapes(t *testing.T) {
-	shapes.CheckSpec(t, spec, cse.Lookup, nocse.Lookup, shapes.Suite{DataSeed: %[2]d, Rows: []int{%[3]s}})
+	shapes.CheckSpec(t, spec, cse.Lookup, nocse.Lookup, shapes.Suite{DataSeed: %[2]d, Rows: []int{%[3]s}, Batch: %[5]t})
 }
-`, filepath.Base(dir), seed, rows, modulePath)
+`, filepath.Base(dir), seed, rows, modulePath, batch)
 	return os.WriteFile(filepath.Join(dir, "check_test.go"), []byte(test), 0o644)
 }
 

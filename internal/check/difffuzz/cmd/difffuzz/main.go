@@ -1,6 +1,7 @@
 // Command difffuzz is the differential expression fuzzer (make fuzz): random
-// queries and data, checked across the interpreter and the generated code with
-// and without CSE. See package internal/check/difffuzz.
+// queries and data, checked across the interpreter, the generated code with
+// and without CSE and the batch engine (codegen/batch) with and without CSE.
+// See package internal/check/difffuzz.
 //
 //	go run ./internal/check/difffuzz/cmd/difffuzz [-duration 10m] [-seed S] [-rounds N]
 //	go run ./internal/check/difffuzz/cmd/difffuzz -replay      # the regression cases
