@@ -35,6 +35,8 @@ func (c *compiler) kernel(sig *ir.Signature, args []*lower.Node, ret kind, sel f
 		works(func(sel []int32, n int, args []any) any { return l(&bufs{}, sel, n, args) }, ks, ret, false) {
 		// the kernel's own loops, which call it directly
 		vector = func(fr *frame, sel []int32, args []any) any { return l(fr.bufs, sel, fr.n, args) }
+	} else if ak := arenaKernel(sig); ak != nil && works(func(sel []int32, n int, args []any) any { return ak(&frame{n: n}, sel, args) }, ks, ret, false) {
+		vector = ak // the kernel's arena method
 	} else if !sig.Observed && works(sig.Vector, ks, ret, sig.KernelClock) {
 		vector = func(fr *frame, sel []int32, args []any) any { return sig.Vector(sel, fr.n, args) }
 	}

@@ -82,6 +82,7 @@ type frame struct {
 	memos []memo
 	cols  []any // input columns read as vectors, by column index
 	bufs  *bufs
+	strs  *rt.Arena // the chunk's strings, made on first use
 }
 
 // selection is a selection made at run time: rows, or the live rows of an
@@ -325,6 +326,7 @@ func (q *Query) chunk(fr *frame, in arrow.RecordBatch, out sink) error {
 	clear(fr.memos)
 	clear(fr.cols)
 	fr.bufs.reset(n)
+	fr.strs = nil
 	failed := new(vec.Failure)
 	var sel vec.Sel // nil: every row
 	if w := q.where; w != nil {
