@@ -1,0 +1,192 @@
+package batch_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/apache/arrow-go/v18/arrow"
+	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
+
+	"github.com/exprc/exprc/codegen/batch"
+	"github.com/exprc/exprc/codegen/lower"
+	"github.com/exprc/exprc/compiler"
+	"github.com/exprc/exprc/compiler/subqcases"
+	"github.com/exprc/exprc/ir"
+	"github.com/exprc/exprc/ir/interp"
+	"github.com/exprc/exprc/templates/vec"
+)
+
+// TestSubqueryCases runs every hand-checked subquery case through the batch
+// engine, prepared over the cases' tables (inner tables in batches of two
+// rows), with and without CSE: over t's batches of two rows it must give
+// the expected outcome, as generated/subqcases checks generated code, also
+// from four goroutines sharing one Prepared; and over t in outer batches of
+// 1, 2 and 4 rows it must give the interpreter's text exactly (values,
+// NULLs, the error's class, message, row and column). No case is skipped.
+func TestSubqueryCases(t *testing.T) {
+	cases, err := subqcases.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := compiler.CompileSources([]string{"cases.sql"}, map[string][]byte{"cases.sql": []byte(subqcases.Spec(cases))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	tables, err := subqcases.AllTables(prog.Tables, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer subqcases.Release(tables)
+	outer := concat(t, tables["t"], mem)
+	defer outer.Release()
+	ctx := context.Background()
+	ran := 0
+	var skipped []string
+	for i, c := range cases {
+		q := prog.Query(c.Name(i))
+		inner, err := interp.Prepare(ctx, q, interp.Tables(tables))
+		if err != nil {
+			t.Fatalf("%s: %v", c.Where(), err)
+		}
+		ref := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+			return interp.EvalPrepared(ctx, q, nil, inner, in, rowBase, mem)
+		}
+		want := map[int]string{}
+		for _, noCSE := range []bool{false, true} {
+			pq, err := lower.PlanQuery(q, lower.Options{NoCSE: noCSE, Unfused: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bq, err := batch.Compile(pq)
+			var un *batch.Unsupported
+			if errors.As(err, &un) {
+				skipped = append(skipped, fmt.Sprintf("%s (no CSE %v): %s", c.Where(), noCSE, un.What))
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s (no CSE %v): %v", c.Where(), noCSE, err)
+			}
+			prep, err := bq.Prepare(ctx, vec.Tables(tables), mem)
+			if err != nil {
+				t.Fatalf("%s (no CSE %v): %v", c.Where(), noCSE, err)
+			}
+			ran++
+			var wg sync.WaitGroup
+			got := make([]string, 4)
+			errs := make([]error, 4)
+			for g := range got {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					got[g], errs[g] = render(prep, tables["t"])
+				}()
+			}
+			wg.Wait()
+			for g := range got {
+				if errs[g] != nil {
+					t.Fatalf("%s (no CSE %v): %v", c.Where(), noCSE, errs[g])
+				}
+				if got[g] != c.Want {
+					t.Errorf("%s (no CSE %v, goroutine %d)\n got %s\nwant %s", c.Where(), noCSE, g, got[g], c.Want)
+				}
+			}
+			for _, size := range []int{1, 2, 4} {
+				if want[size] == "" {
+					want[size] = result(t, ref, outer, size, mem)
+				}
+				if got := result(t, vec.AtRow(prep.Eval), outer, size, mem); got != want[size] {
+					t.Errorf("%s (no CSE %v): outer batches of %d: the batch engine differs from the interpreter\n%s", c.Where(), noCSE, size, diff(got, want[size]))
+				}
+			}
+			prep.Release()
+		}
+	}
+	t.Logf("%d subquery plans of %d cases ran; %d skipped: %s", ran, len(cases), len(skipped), strings.Join(skipped, "; "))
+}
+
+// TestSubqueryErrors: a query that reads subqueries is evaluated prepared,
+// and preparing it without a table it reads is an error naming the table.
+func TestSubqueryErrors(t *testing.T) {
+	prog, err := compiler.CompileSources([]string{"q.sql"}, map[string][]byte{"q.sql": []byte(subqcases.Tables +
+		"\n-- name: Q\nSELECT a IN (SELECT v FROM nonull) AS r FROM t;\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pq, err := lower.PlanQuery(prog.Query("Q"), lower.Options{Unfused: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bq, err := batch.Compile(pq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	tables, err := subqcases.AllTables(prog.Tables, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer subqcases.Release(tables)
+	if _, err := bq.Eval(context.Background(), tables["t"][0], mem); err == nil || !strings.Contains(err.Error(), "Prepare") {
+		t.Errorf("Eval of a query with subqueries: got %v, want an error saying to prepare it", err)
+	}
+	if _, err := bq.Prepare(context.Background(), vec.Tables{"t": tables["t"]}, mem); err == nil || !strings.Contains(err.Error(), "nonull") {
+		t.Errorf("Prepare without table nonull: got %v, want an error naming it", err)
+	}
+}
+
+// render evaluates t's batches through p and renders the outcome as
+// subqcases does (a query error's row counts across the batches).
+func render(p *batch.Prepared, outer []arrow.RecordBatch) (string, error) {
+	var outs []arrow.RecordBatch
+	defer func() {
+		for _, o := range outs {
+			o.Release()
+		}
+	}()
+	base := int64(0)
+	for _, in := range outer {
+		out, err := p.Eval(context.Background(), in, memory.DefaultAllocator)
+		var qe *ir.QueryError
+		if errors.As(err, &qe) {
+			qe.Row += base
+			return subqcases.Render(nil, qe)
+		}
+		if err != nil {
+			return "", err
+		}
+		base += in.NumRows()
+		outs = append(outs, out)
+	}
+	return subqcases.Render(outs, nil)
+}
+
+// concat is one batch of all rows of batches.
+func concat(t *testing.T, batches []arrow.RecordBatch, mem memory.Allocator) arrow.RecordBatch {
+	t.Helper()
+	schema := batches[0].Schema()
+	cols := make([]arrow.Array, schema.NumFields())
+	for j := range cols {
+		arrs := make([]arrow.Array, len(batches))
+		for i, b := range batches {
+			arrs[i] = b.Column(j)
+		}
+		c, err := array.Concatenate(arrs, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols[j] = c
+	}
+	rec := array.NewRecordBatch(schema, cols, int64(cols[0].Len()))
+	for _, c := range cols {
+		c.Release()
+	}
+	return rec
+}
