@@ -190,3 +190,86 @@ func concat(t *testing.T, batches []arrow.RecordBatch, mem memory.Allocator) arr
 	}
 	return rec
 }
+
+// moreSubqueries are subquery reads beyond the hand-checked cases, for the
+// paths those leave: the error paths of the per-row loop form (a failing
+// outer argument, test, inner phase and result), ANY in the loop and keyed
+// forms, packed keys of several types, sorted keys Go does not order as SQL
+// (DOUBLE, DECIMAL), outer arguments that fail in keyed and sorted reads, a
+// failing inner filter, and a subquery read inside an inner phase.
+var moreSubqueries = []string{
+	"(SELECT count(*) FROM nums WHERE nums.v + t.a > 10 DIV (t.k - 1))",
+	"(SELECT count(*) FROM zeros WHERE 10 DIV zeros.d + t.a > 3)",
+	"(SELECT sum(10 DIV d) FROM zeros WHERE zeros.v + t.a > 2)",
+	"(SELECT v FROM two WHERE two.v + t.a > 3)",
+	"a IN (SELECT v FROM nonull WHERE nonull.v + t.b > 12)",
+	"a > ANY (SELECT v FROM nums WHERE nums.w + t.b > 250)",
+	"EXISTS (SELECT 1 FROM nums WHERE nums.v + t.a > 3)",
+	"(SELECT avg(x) FROM t AS y WHERE y.x + t.a > 2)",
+	"a IN (SELECT w DIV 100 FROM nums WHERE nums.g = t.k)",
+	"(SELECT count(*) FROM words WHERE words.s = t.s AND words.n = t.a)",
+	"(SELECT max(n) FROM words WHERE words.s = t.s AND words.n < t.b)",
+	"(SELECT count(*) FROM dbl WHERE dbl.v < t.x)",
+	"(SELECT count(*) FROM decs WHERE decs.v < t.a)",
+	"(SELECT count(*) FROM nums WHERE nums.v = 10 DIV (t.k - 1))",
+	"(SELECT sum(w) FROM nums WHERE nums.v < 10 DIV (t.k - 1))",
+	"(SELECT count(*) FROM zeros WHERE 10 DIV d > 1)",
+	"(SELECT count(*) FROM nums WHERE nums.v IN (SELECT v FROM nonull))",
+	"x > ANY (SELECT v FROM dbl)",
+	"s < ALL (SELECT s FROM words)",
+	"(SELECT min(d) FROM dates WHERE dates.p = (t.k > 1) AND dates.d > DATE '2024-01-15')",
+}
+
+// TestMoreSubqueries runs moreSubqueries through the batch engine and the
+// interpreter, with and without CSE, in outer batches of 1, 2 and 4 rows.
+func TestMoreSubqueries(t *testing.T) {
+	spec := subqcases.Tables
+	for i, e := range moreSubqueries {
+		spec += fmt.Sprintf("\n-- name: More%02d\nSELECT %s AS r FROM t;\n", i, e)
+	}
+	prog, err := compiler.CompileSources([]string{"more.sql"}, map[string][]byte{"more.sql": []byte(spec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	tables, err := subqcases.AllTables(prog.Tables, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer subqcases.Release(tables)
+	outer := concat(t, tables["t"], mem)
+	defer outer.Release()
+	ctx := context.Background()
+	for i, e := range moreSubqueries {
+		q := prog.Query(fmt.Sprintf("More%02d", i))
+		inner, err := interp.Prepare(ctx, q, interp.Tables(tables))
+		if err != nil {
+			t.Fatalf("%s: %v", e, err)
+		}
+		ref := func(ctx context.Context, in arrow.RecordBatch, rowBase int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+			return interp.EvalPrepared(ctx, q, nil, inner, in, rowBase, mem)
+		}
+		for _, noCSE := range []bool{false, true} {
+			pq, err := lower.PlanQuery(q, lower.Options{NoCSE: noCSE, Unfused: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bq, err := batch.Compile(pq)
+			if err != nil {
+				t.Fatalf("%s (no CSE %v): %v", e, noCSE, err)
+			}
+			prep, err := bq.Prepare(ctx, vec.Tables(tables), mem)
+			if err != nil {
+				t.Fatalf("%s (no CSE %v): %v", e, noCSE, err)
+			}
+			for _, size := range []int{1, 2, 4} {
+				want := result(t, ref, outer, size, mem)
+				if got := result(t, vec.AtRow(prep.Eval), outer, size, mem); got != want {
+					t.Errorf("%s (no CSE %v): outer batches of %d: the batch engine differs from the interpreter\n%s", e, noCSE, size, diff(got, want))
+				}
+			}
+			prep.Release()
+		}
+	}
+}
