@@ -273,3 +273,40 @@ func TestMoreSubqueries(t *testing.T) {
 		}
 	}
 }
+
+// TestSubqueryBuiltOnce: "a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM
+// nonull)" reads one settled subquery twice; preparing it builds one set, as
+// generated code's constructor does.
+func TestSubqueryBuiltOnce(t *testing.T) {
+	prog, err := compiler.CompileSources([]string{"q.sql"}, map[string][]byte{"q.sql": []byte(subqcases.Tables +
+		"\n-- name: Q\nSELECT a IN (SELECT v FROM nonull) OR b IN (SELECT v FROM nonull) AS r FROM t;\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	tables, err := subqcases.AllTables(prog.Tables, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer subqcases.Release(tables)
+	for _, noCSE := range []bool{false, true} {
+		pq, err := lower.PlanQuery(prog.Query("Q"), lower.Options{NoCSE: noCSE, Unfused: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bq, err := batch.Compile(pq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := vec.SubqueryBuilds()
+		prep, err := bq.Prepare(context.Background(), vec.Tables(tables), mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prep.Release()
+		if n := vec.SubqueryBuilds() - before; n != 1 {
+			t.Errorf("no CSE %v: preparing built %d subqueries, want 1", noCSE, n)
+		}
+	}
+}
