@@ -27,7 +27,8 @@ import (
 // the expected outcome, as generated/subqcases checks generated code, also
 // from four goroutines sharing one Prepared; and over t in outer batches of
 // 1, 2 and 4 rows it must give the interpreter's text exactly (values,
-// NULLs, the error's class, message, row and column). No case is skipped.
+// NULLs, the error's class, message, row and column). No case is skipped
+// but for want of MAP values.
 func TestSubqueryCases(t *testing.T) {
 	cases, err := subqcases.Load()
 	if err != nil {
@@ -67,6 +68,12 @@ func TestSubqueryCases(t *testing.T) {
 			bq, err := batch.Compile(pq)
 			var un *batch.Unsupported
 			if errors.As(err, &un) {
+				// MAP values are another step of the engine (the one case
+				// that reads a MAP column waits for it); nothing else may
+				// be left out.
+				if !strings.Contains(un.What, "MAP") {
+					t.Errorf("%s (no CSE %v): %v", c.Where(), noCSE, err)
+				}
 				skipped = append(skipped, fmt.Sprintf("%s (no CSE %v): %s", c.Where(), noCSE, un.What))
 				continue
 			}
