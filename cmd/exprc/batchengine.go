@@ -22,11 +22,14 @@ import (
 type batchEngine struct {
 	q  *ir.Query
 	bq *batch.Query
+	// inner are the tables q's subqueries read, prepared once per run.
+	inner map[string][]arrow.RecordBatch
 }
 
-// newBatchEngine compiles q for the batch engine. An *batch.Unsupported
-// error says the engine cannot run q (yet).
-func newBatchEngine(q *ir.Query) (*batchEngine, error) {
+// newBatchEngine compiles q for the batch engine, over the inner tables
+// inner its subqueries read. An *batch.Unsupported error says the engine
+// cannot run q (yet).
+func newBatchEngine(q *ir.Query, inner map[string][]arrow.RecordBatch) (*batchEngine, error) {
 	pq, err := lower.PlanQuery(q, lower.Options{Unfused: true})
 	if err != nil {
 		return nil, fmt.Errorf("batch engine: %w", err)
@@ -35,11 +38,16 @@ func newBatchEngine(q *ir.Query) (*batchEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &batchEngine{q: q, bq: bq}, nil
+	return &batchEngine{q: q, bq: bq, inner: inner}, nil
 }
 
 func (e *batchEngine) Run(ctx context.Context, j *runJob) error {
 	mem := memory.DefaultAllocator
+	prep, err := e.bq.Prepare(ctx, vec.Tables(e.inner), mem)
+	if err != nil {
+		return err
+	}
+	defer prep.Release()
 	in, err := openOuter(e.q, j, j.threads)
 	if err != nil {
 		return err
@@ -50,17 +58,17 @@ func (e *batchEngine) Run(ctx context.Context, j *runJob) error {
 	if err != nil {
 		return err
 	}
-	eval := vec.AtRow(e.bq.Eval) // query errors count rows across the input
+	eval := vec.AtRow(prep.Eval) // query errors count rows across the input
 	files := rtengine.Files{In: in, Out: out, Threads: j.threads, Progress: j.progress}
 	return files.Run(ctx, func(ctx context.Context, b arrow.RecordBatch, rowBase int64) (arrow.RecordBatch, error) {
 		return eval(ctx, b, rowBase, mem)
 	})
 }
 
-// batchOrNot is the batch engine for q, or, when it cannot run q, nil and
-// why (an *batch.Unsupported's text).
-func batchOrNot(q *ir.Query) (*batchEngine, string) {
-	be, err := newBatchEngine(q)
+// batchOrNot is the batch engine for q over inner tables inner, or, when it
+// cannot run q, nil and why (an *batch.Unsupported's text).
+func batchOrNot(q *ir.Query, inner map[string][]arrow.RecordBatch) (*batchEngine, string) {
+	be, err := newBatchEngine(q, inner)
 	var un *batch.Unsupported
 	switch {
 	case errors.As(err, &un):

@@ -130,7 +130,7 @@ func autoEngine(ctx context.Context, q *ir.Query, inPath string, opts engineOpti
 	if err != nil {
 		unavailable, _, _ = strings.Cut(err.Error(), "\n")
 	}
-	be, whyNot := batchOrNot(q)
+	be, whyNot := batchOrNot(q, opts.inner)
 	switch {
 	case be != nil && unavailable != "":
 		say("batch, since the compiled engine is not available: %s", unavailable)

@@ -102,7 +102,7 @@ var engines = map[string]func(q *ir.Query, opts engineOptions) engine{
 		return &compiledEngine{q: q, status: opts.status, inner: opts.inner}
 	},
 	"batch": func(q *ir.Query, opts engineOptions) engine {
-		be, why := batchOrNot(q)
+		be, why := batchOrNot(q, opts.inner)
 		if be == nil {
 			return failedEngine{errors.New(why)}
 		}

@@ -19,6 +19,7 @@ type compiler struct {
 	sels     map[*lower.Sel]int  // frame slot of each selection made at run time
 	memos    map[int]int         // frame slot of each lazily shared value's memo, by shared ID
 	clock    bool
+	scope    *subScope // the subqueries and parameters a query inside a prepared one reads (subquery.go)
 }
 
 func newCompiler(q *lower.Query) *compiler {
@@ -195,8 +196,10 @@ func (c *compiler) body(n *lower.Node) (step, error) {
 		}, nil
 	case lower.OpFused:
 		return c.fused(n, k, sel)
-	case lower.OpSubquery, lower.OpParam:
-		return nil, unsupported("subqueries")
+	case lower.OpSubquery:
+		return c.subquery(n, sel)
+	case lower.OpParam:
+		return c.param(n, k)
 	}
 	return nil, unsupported("plan node %d", n.Op)
 }

@@ -49,6 +49,7 @@ type Query struct {
 	clock              bool // a kernel reads the evaluation's clock
 	// bufs holds *bufs: the slices evaluations recycle.
 	bufs sync.Pool
+	subs *subPlan // the settled subqueries (nil: none), built by Prepare
 }
 
 // clause is the WHERE clause or one output column.
@@ -83,6 +84,7 @@ type frame struct {
 	cols  []any // input columns read as vectors, by column index
 	bufs  *bufs
 	strs  *rt.Arena // the chunk's strings, made on first use
+	sub   *subFrame // the prepared subqueries (subquery.go)
 }
 
 // selection is a selection made at run time: rows, or the live rows of an
@@ -100,12 +102,19 @@ type memo struct {
 
 // Compile compiles query q's plan. A plan with a form the engine does not
 // run yet is an *Unsupported error.
-func Compile(q *lower.Query) (_ *Query, err error) {
+func Compile(q *lower.Query) (*Query, error) { return compile(q, nil) }
+
+// compile compiles q, in scope when it is a query inside a prepared one.
+func compile(q *lower.Query, scope *subScope) (_ *Query, err error) {
 	c := newCompiler(q)
 	bq := &Query{plan: q, name: q.IR.Name, input: ir.ArrowSchema(q.IR.Source.Columns), output: ir.ArrowSchema(q.IR.OutputSchema())}
 	if len(q.IR.Subqueries) > 0 {
-		return nil, unsupported("subqueries")
+		if bq.subs, err = planSubqueries(q); err != nil {
+			return nil, err
+		}
+		scope = &subScope{plan: bq.subs}
 	}
+	c.scope = scope
 	for i, col := range q.IR.Source.Columns {
 		if !col.Nullable {
 			bq.notNull = append(bq.notNull, i)
@@ -141,8 +150,17 @@ var chunkRows = 2048
 
 // Eval evaluates the query over one batch, as its generated function does:
 // the rows that pass the WHERE clause, or a *vec.QueryError naming the first
-// failing row (rows count from 0 within the batch).
+// failing row (rows count from 0 within the batch). A query that reads
+// subqueries is evaluated by its Prepared (Prepare).
 func (q *Query) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	if q.subs != nil {
+		return nil, fmt.Errorf("query %s reads subqueries: evaluate it prepared (Prepare)", q.name)
+	}
+	return q.eval(ctx, in, mem, nil)
+}
+
+// eval is Eval with the prepared subqueries sub (nil: none).
+func (q *Query) eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator, sub *subFrame) (arrow.RecordBatch, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -156,7 +174,7 @@ func (q *Query) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Alloc
 	}
 	n := int(in.NumRows())
 	fr := &frame{vals: make([]operand, q.nodes), done: make([]bool, q.nodes),
-		sels: make([]selection, q.sels), memos: make([]memo, q.memos), cols: make([]any, len(q.input.Fields()))}
+		sels: make([]selection, q.sels), memos: make([]memo, q.memos), cols: make([]any, len(q.input.Fields())), sub: sub}
 	if q.clock {
 		fr.clock = rt.ClockOf(ctx) // one instant for every chunk
 	}
