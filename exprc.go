@@ -38,6 +38,7 @@ import (
 	"github.com/exprc/exprc/compiler/settle"
 	"github.com/exprc/exprc/ir"
 	"github.com/exprc/exprc/templates/sqltype"
+	"github.com/exprc/exprc/templates/vec"
 )
 
 // Program is a compiled spec: its tables and queries.
@@ -151,10 +152,42 @@ func (q *Query) OutputSchema() *arrow.Schema { return q.output }
 
 // Eval evaluates the query over one batch: the rows that pass its WHERE
 // clause, or the error of the first failing row (a *vec.QueryError, its
-// row counted from 0 within the batch). The caller releases the result.
+// row counted from 0 within the batch). The caller releases the result. A
+// query with subqueries is evaluated through Prepare.
 func (q *Query) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
 	return q.bq.Eval(ctx, in, mem)
 }
+
+// HasSubqueries reports whether the query reads subqueries, which Prepare
+// builds before any batch is evaluated.
+func (q *Query) HasSubqueries() bool { return len(q.q.Subqueries) > 0 }
+
+// Prepare reads the tables the query's subqueries read (tables: every batch
+// of each, by table name, case-insensitive; the query's own table may be one
+// of them) and builds each subquery once, as a generated query's NewName
+// does. A query with no subqueries prepares to itself.
+func (q *Query) Prepare(ctx context.Context, tables map[string][]arrow.RecordBatch, mem memory.Allocator) (*Prepared, error) {
+	byName := vec.Tables{}
+	for name, batches := range tables {
+		byName[strings.ToLower(name)] = append(byName[strings.ToLower(name)], batches...)
+	}
+	p, err := q.bq.Prepare(ctx, byName, mem)
+	if err != nil {
+		return nil, err
+	}
+	return &Prepared{p: p}, nil
+}
+
+// Prepared is a query with its subqueries built, safe for concurrent use.
+type Prepared struct{ p *batch.Prepared }
+
+// Eval evaluates the query over one batch, as Query.Eval does.
+func (p *Prepared) Eval(ctx context.Context, in arrow.RecordBatch, mem memory.Allocator) (arrow.RecordBatch, error) {
+	return p.p.Eval(ctx, in, mem)
+}
+
+// Release drops what the prepared query keeps of the inner tables.
+func (p *Prepared) Release() { p.p.Release() }
 
 // Explain is what `exprc explain` prints of the query: the common
 // subexpressions it shares and where, its settled subqueries, and the

@@ -233,3 +233,49 @@ func wideSQL() string {
 	}
 	return "SELECT " + strings.Join(cols, ", ") + " FROM orders"
 }
+
+// TestPrepareSubqueries: a query with subqueries is prepared over the inner
+// table, then evaluated.
+func TestPrepareSubqueries(t *testing.T) {
+	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
+	defer mem.AssertSize(t, 0)
+	prog, err := exprc.Compile(ordersSpec + `
+-- name: AboveAverage
+SELECT id, amount > (SELECT avg(amount) FROM orders) AS above,
+       status IN (SELECT status FROM orders WHERE amount > 500) AS big_status
+FROM orders;
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := prog.Query("AboveAverage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.HasSubqueries() {
+		t.Error("HasSubqueries = false")
+	}
+	in := orders(t, mem,
+		[4]any{int64(1), 100.0, int32(1), "open"},
+		[4]any{int64(2), 900.0, int32(1), "closed"},
+		[4]any{int64(3), 200.0, int32(1), "closed"},
+		[4]any{int64(4), nil, int32(1), nil},
+	)
+	defer in.Release()
+	if _, err := q.Eval(context.Background(), in, mem); err == nil {
+		t.Error("Eval of a query with subqueries, unprepared: no error")
+	}
+	p, err := q.Prepare(context.Background(), map[string][]arrow.RecordBatch{"Orders": {in}}, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Release()
+	out, err := p.Eval(context.Background(), in, mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Release()
+	if got, want := text(t, out), "1|false|false|\n2|true|true|\n3|false|true|\n4|NULL|NULL|\n"; got != want {
+		t.Errorf("AboveAverage:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -202,14 +202,14 @@ func (p *planPrinter) fused(b *strings.Builder, depth int, f *Fused) {
 func opName(n *Node) string {
 	switch n.Op {
 	case OpCall:
-		return [...]string{"call", "match", "map", "mapcolumn", "greatest"}[n.Call]
+		return [...]string{"call", "match", "map", "mapcolumn", "greatest", "mapbuild"}[n.Call]
 	case OpTry:
 		if n.Pass {
 			return "try(pass)"
 		}
 	}
 	return [...]string{"const", "column", "reuse", "share", "memo", "call", "and", "or", "in", "between",
-		"if", "case", "coalesce", "isnull", "nullif", "try", "compare", "fused"}[n.Op]
+		"if", "case", "coalesce", "isnull", "nullif", "try", "compare", "fused", "subquery", "param"}[n.Op]
 }
 
 // formatRow renders a fused loop's per-row program on one line.

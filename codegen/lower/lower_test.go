@@ -36,3 +36,28 @@ func TestPlanGoldens(t *testing.T) {
 		return got.String()
 	})
 }
+
+// TestFormatSubqueries renders plans that read subqueries, with and without
+// fusion: every node, subquery reads and outer parameters included, has a
+// name.
+func TestFormatSubqueries(t *testing.T) {
+	spec := `CREATE TABLE t (a BIGINT, b BIGINT);
+CREATE TABLE u (k BIGINT, v BIGINT);
+-- name: Q
+SELECT a + (SELECT max(v) FROM u) AS x, a IN (SELECT k FROM u) AS y,
+       EXISTS (SELECT 1 FROM u WHERE u.k = t.a AND u.v > t.b) AS z FROM t;
+`
+	prog, err := compiler.CompileSources([]string{"q.sql"}, map[string][]byte{"q.sql": []byte(spec)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, unfused := range []bool{false, true} {
+		pq, err := lower.PlanQuery(prog.Queries[0], lower.Options{Unfused: unfused})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pq.Format() + pq.Prepared.Format(); !strings.Contains(got, "subquery over") {
+			t.Errorf("unfused %v: no subquery read in\n%s", unfused, got)
+		}
+	}
+}

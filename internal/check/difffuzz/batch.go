@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/exprc/exprc/ir/interp"
 	"runtime/debug"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -73,22 +74,42 @@ func compileBatchPlan(q *ir.Query, noCSE bool) (bq *batch.Query, err error) {
 	return batch.Compile(pq)
 }
 
-// batchEngines are the engines of q's batch plans. A plan that failed to
-// compile runs as an engine error, so that the failure is reported (and
-// shrunk) like any difference.
-func batchEngines(plans []batchPlan) []engine {
+// batchEngines are the engines of q's batch plans, their subqueries prepared
+// over tables at the first run. A plan that failed to compile runs as an
+// engine error, so that the failure is reported (and shrunk) like any
+// difference.
+func batchEngines(plans []batchPlan, tables interp.Tables) []engine {
 	var es []engine
 	for _, p := range plans {
-		e := engine{name: p.name, batch: true, release: func() {}}
+		e := &engine{name: p.name, batch: true, release: func() {}}
 		if p.err != nil {
 			err := fmt.Errorf("batch.Compile: %w", p.err)
 			e.run = func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
 				return nil, err
 			}
-		} else {
-			e.run = vec.AtRow(p.q.Eval)
+			es = append(es, *e)
+			continue
 		}
-		es = append(es, e)
+		var run runFunc
+		var perr error
+		q := p.q
+		release := func() {}
+		e.release = func() { release() }
+		e.run = func(ctx context.Context, in arrow.RecordBatch, base int64, mem memory.Allocator) (arrow.RecordBatch, error) {
+			if run == nil && perr == nil {
+				prep, err := q.Prepare(ctx, vec.Tables(tables), mem)
+				if err != nil {
+					perr = err
+				} else {
+					run, release = vec.AtRow(prep.Eval), prep.Release
+				}
+			}
+			if perr != nil {
+				return nil, fmt.Errorf("prepare: %w", perr)
+			}
+			return run(ctx, in, base, mem)
+		}
+		es = append(es, *e)
 	}
 	return es
 }

@@ -189,7 +189,7 @@ func engines(q *ir.Query, gen Generated, plans []batchPlan, x *input) []engine {
 	if e, ok := generatedEngine("nocse", q, gen.NoCSE, gen.NoCSEPrepare, x.tables); ok {
 		es = append(es, e)
 	}
-	return append(es, batchEngines(plans)...)
+	return append(es, batchEngines(plans, x.tables)...)
 }
 
 func releaseEngines(es []engine) {
