@@ -24,7 +24,10 @@ TEST_TIMEOUT ?= 45m
 # kernel through single-threaded evaluators): the race detector can find
 # nothing there and makes them 5 to 12 times slower (generated/semcases 130 s
 # against 11 s, ir/functions 53 s against 9 s), so they run without it.
-NORACE_PKGS = github.com/exprc/exprc/generated/semcases github.com/exprc/exprc/generated/csecases github.com/exprc/exprc/ir/functions
+# codegen/batch's sweeps (every semantic and subquery case through the batch
+# engine) are single-threaded too; the engine's concurrent use is raced by
+# the root package's tests (TestConcurrentEval) and cmd/exprc's runs.
+NORACE_PKGS = github.com/exprc/exprc/generated/semcases github.com/exprc/exprc/generated/csecases github.com/exprc/exprc/ir/functions github.com/exprc/exprc/codegen/batch
 test: lint peers-test
 	$(GO) test -race -timeout $(TEST_TIMEOUT) $$($(GO) list ./... | grep -v -x -F $(foreach p,$(NORACE_PKGS),-e $(p)))
 	$(GO) test -timeout $(TEST_TIMEOUT) $(NORACE_PKGS)

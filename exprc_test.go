@@ -156,23 +156,46 @@ func TestCompileErrors(t *testing.T) {
 	}
 }
 
-// TestConcurrentEval evaluates one compiled query from several goroutines.
+// TestConcurrentEval evaluates one compiled query, and one prepared query
+// with subqueries, from several goroutines (make test runs it under the race
+// detector).
 func TestConcurrentEval(t *testing.T) {
 	mem := memory.NewGoAllocator()
-	prog, err := exprc.Compile(ordersSpec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := prog.Query("PerUnit")
+	prog, err := exprc.Compile(ordersSpec + `
+-- name: Ranked
+SELECT id, amount > (SELECT avg(amount) FROM orders WHERE qty > 3) AS above,
+       EXISTS (SELECT 1 FROM orders o WHERE o.qty = orders.qty + 1 AND o.amount > orders.amount) AS beaten
+FROM orders;
+`)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var rows [][4]any
 	for i := range 5000 {
-		rows = append(rows, [4]any{int64(i), float64(i), int32(i % 7), "open"})
+		rows = append(rows, [4]any{int64(i), float64(i % 100), int32(i % 7), "open"})
 	}
 	in := orders(t, mem, rows...)
 	defer in.Release()
+	for _, name := range []string{"PerUnit", "Ranked"} {
+		q, err := prog.Query(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inner := in.NewSlice(0, 50)
+		p, err := q.Prepare(context.Background(), map[string][]arrow.RecordBatch{"orders": {inner}}, mem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		concurrent(t, p, in, mem)
+		p.Release()
+		inner.Release()
+	}
+}
+
+// concurrent evaluates p over in from four goroutines at once, ten times
+// each: every result is the first one.
+func concurrent(t *testing.T, q *exprc.Prepared, in arrow.RecordBatch, mem memory.Allocator) {
+	t.Helper()
 	want, err := q.Eval(context.Background(), in, mem)
 	if err != nil {
 		t.Fatal(err)

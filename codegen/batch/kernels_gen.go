@@ -84,309 +84,103 @@ var loops = map[string]loop{
 			out[i] = rt.Acosh(a[i])
 		}
 	}),
-	"AddDecimalSameScale": bin(rt.AddDecimalSameScale,
-		func(out []rt.Decimal, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddDecimalSameScale(a[i], b[i])
+	"AddDecimalSameScale": bin(rt.AddDecimalSameScale, func(out []rt.Decimal, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddDecimalSameScale(a[i], b[i])
+		}
+	}),
+	"AddFitsInt32": bin(rt.AddFitsInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddFitsInt32(a[i], b[i])
+		}
+	}),
+	"AddFitsInt64": bin(rt.AddFitsInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddFitsInt64(a[i], b[i])
+		}
+	}),
+	"AddFloat32": bin(rt.AddFloat32, func(out []float32, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddFloat32(a[i], b[i])
+		}
+	}),
+	"AddFloat64": bin(rt.AddFloat64, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddFloat64(a[i], b[i])
+		}
+	}),
+	"AddInt16": binE(rt.AddInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.AddInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []rt.Decimal, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddDecimalSameScale(a[i], b)
+			out[i] = r
+		}
+	}),
+	"AddInt32": binE(rt.AddInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.AddInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []rt.Decimal, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddDecimalSameScale(a, b[i])
+			out[i] = r
+		}
+	}),
+	"AddInt64": binE(rt.AddInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.AddInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"AddFitsInt32": bin(rt.AddFitsInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFitsInt32(a[i], b[i])
+			out[i] = r
+		}
+	}),
+	"AddInt8": binE(rt.AddInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.AddInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFitsInt32(a[i], b)
+			out[i] = r
+		}
+	}),
+	"AddMonths": binE(rt.AddMonths, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.AddMonths(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFitsInt32(a, b[i])
-			}
-		}),
-	"AddFitsInt64": bin(rt.AddFitsInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFitsInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFitsInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFitsInt64(a, b[i])
-			}
-		}),
-	"AddFloat32": bin(rt.AddFloat32,
-		func(out []float32, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFloat32(a[i], b[i])
-			}
-		},
-		func(out []float32, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFloat32(a[i], b)
-			}
-		},
-		func(out []float32, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFloat32(a, b[i])
-			}
-		}),
-	"AddFloat64": bin(rt.AddFloat64,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFloat64(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddFloat64(a, b[i])
-			}
-		}),
-	"AddInt16": binE(rt.AddInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"AddInt32": binE(rt.AddInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"AddInt64": binE(rt.AddInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"AddInt8": binE(rt.AddInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.AddInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"AddMonths": binE(rt.AddMonths,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.AddMonths(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.AddMonths(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.AddMonths(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"AddWrapInt32": bin(rt.AddWrapInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddWrapInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddWrapInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddWrapInt32(a, b[i])
-			}
-		}),
-	"AddWrapInt64": bin(rt.AddWrapInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddWrapInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.AddWrapInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.AddWrapInt64(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"AddWrapInt32": bin(rt.AddWrapInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddWrapInt32(a[i], b[i])
+		}
+	}),
+	"AddWrapInt64": bin(rt.AddWrapInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.AddWrapInt64(a[i], b[i])
+		}
+	}),
 	"Ascii": un(rt.Ascii, func(out []int32, a []string) {
 		a = a[:len(out)]
 		for i := range out {
@@ -411,107 +205,42 @@ var loops = map[string]loop{
 			out[i] = rt.Atan(a[i])
 		}
 	}),
-	"Atan2": bin(rt.Atan2,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Atan2(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Atan2(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Atan2(a, b[i])
-			}
-		}),
+	"Atan2": bin(rt.Atan2, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Atan2(a[i], b[i])
+		}
+	}),
 	"Atanh": un(rt.Atanh, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.Atanh(a[i])
 		}
 	}),
-	"BitAndInt16": bin(rt.BitAndInt16,
-		func(out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt16(a[i], b[i])
-			}
-		},
-		func(out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt16(a[i], b)
-			}
-		},
-		func(out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt16(a, b[i])
-			}
-		}),
-	"BitAndInt32": bin(rt.BitAndInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt32(a, b[i])
-			}
-		}),
-	"BitAndInt64": bin(rt.BitAndInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt64(a, b[i])
-			}
-		}),
-	"BitAndInt8": bin(rt.BitAndInt8,
-		func(out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt8(a[i], b[i])
-			}
-		},
-		func(out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt8(a[i], b)
-			}
-		},
-		func(out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitAndInt8(a, b[i])
-			}
-		}),
+	"BitAndInt16": bin(rt.BitAndInt16, func(out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitAndInt16(a[i], b[i])
+		}
+	}),
+	"BitAndInt32": bin(rt.BitAndInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitAndInt32(a[i], b[i])
+		}
+	}),
+	"BitAndInt64": bin(rt.BitAndInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitAndInt64(a[i], b[i])
+		}
+	}),
+	"BitAndInt8": bin(rt.BitAndInt8, func(out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitAndInt8(a[i], b[i])
+		}
+	}),
 	"BitCountBool": un(rt.BitCountBool, func(out []int32, a []bool) {
 		a = a[:len(out)]
 		for i := range out {
@@ -530,142 +259,50 @@ var loops = map[string]loop{
 			out[i] = rt.BitCountInt64(a[i])
 		}
 	}),
-	"BitGetInt16": binE(rt.BitGetInt16,
-		func(res *vec.Vec[int8], out []int8, a []int16, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"BitGetInt16": binE(rt.BitGetInt16, func(res *vec.Vec[int8], out []int8, a []int16, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BitGetInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int16, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"BitGetInt32": binE(rt.BitGetInt32, func(res *vec.Vec[int8], out []int8, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BitGetInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int16, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"BitGetInt64": binE(rt.BitGetInt64, func(res *vec.Vec[int8], out []int8, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BitGetInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"BitGetInt32": binE(rt.BitGetInt32,
-		func(res *vec.Vec[int8], out []int8, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"BitGetInt8": binE(rt.BitGetInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BitGetInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"BitGetInt64": binE(rt.BitGetInt64,
-		func(res *vec.Vec[int8], out []int8, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"BitGetInt8": binE(rt.BitGetInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BitGetInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"BitLength": un(rt.BitLength, func(out []int32, a []string) {
 		a = a[:len(out)]
 		for i := range out {
@@ -702,158 +339,54 @@ var loops = map[string]loop{
 			out[i] = rt.BitNotInt8(a[i])
 		}
 	}),
-	"BitOrInt16": bin(rt.BitOrInt16,
-		func(out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt16(a[i], b[i])
-			}
-		},
-		func(out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt16(a[i], b)
-			}
-		},
-		func(out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt16(a, b[i])
-			}
-		}),
-	"BitOrInt32": bin(rt.BitOrInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt32(a, b[i])
-			}
-		}),
-	"BitOrInt64": bin(rt.BitOrInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt64(a, b[i])
-			}
-		}),
-	"BitOrInt8": bin(rt.BitOrInt8,
-		func(out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt8(a[i], b[i])
-			}
-		},
-		func(out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt8(a[i], b)
-			}
-		},
-		func(out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitOrInt8(a, b[i])
-			}
-		}),
-	"BitXorInt16": bin(rt.BitXorInt16,
-		func(out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt16(a[i], b[i])
-			}
-		},
-		func(out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt16(a[i], b)
-			}
-		},
-		func(out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt16(a, b[i])
-			}
-		}),
-	"BitXorInt32": bin(rt.BitXorInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt32(a, b[i])
-			}
-		}),
-	"BitXorInt64": bin(rt.BitXorInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt64(a, b[i])
-			}
-		}),
-	"BitXorInt8": bin(rt.BitXorInt8,
-		func(out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt8(a[i], b[i])
-			}
-		},
-		func(out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt8(a[i], b)
-			}
-		},
-		func(out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BitXorInt8(a, b[i])
-			}
-		}),
+	"BitOrInt16": bin(rt.BitOrInt16, func(out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitOrInt16(a[i], b[i])
+		}
+	}),
+	"BitOrInt32": bin(rt.BitOrInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitOrInt32(a[i], b[i])
+		}
+	}),
+	"BitOrInt64": bin(rt.BitOrInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitOrInt64(a[i], b[i])
+		}
+	}),
+	"BitOrInt8": bin(rt.BitOrInt8, func(out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitOrInt8(a[i], b[i])
+		}
+	}),
+	"BitXorInt16": bin(rt.BitXorInt16, func(out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitXorInt16(a[i], b[i])
+		}
+	}),
+	"BitXorInt32": bin(rt.BitXorInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitXorInt32(a[i], b[i])
+		}
+	}),
+	"BitXorInt64": bin(rt.BitXorInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitXorInt64(a[i], b[i])
+		}
+	}),
+	"BitXorInt8": bin(rt.BitXorInt8, func(out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BitXorInt8(a[i], b[i])
+		}
+	}),
 	"BitmapBitPosition": un(rt.BitmapBitPosition, func(out []int64, a []int64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -908,180 +441,62 @@ var loops = map[string]loop{
 			out[i] = rt.BroundInt8(a[i])
 		}
 	}),
-	"BroundScaleFloat32": bin(rt.BroundScaleFloat32,
-		func(out []float32, a []float32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BroundScaleFloat32(a[i], b[i])
+	"BroundScaleFloat32": bin(rt.BroundScaleFloat32, func(out []float32, a []float32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BroundScaleFloat32(a[i], b[i])
+		}
+	}),
+	"BroundScaleFloat64": bin(rt.BroundScaleFloat64, func(out []float64, a []float64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.BroundScaleFloat64(a[i], b[i])
+		}
+	}),
+	"BroundScaleInt16": binE(rt.BroundScaleInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BroundScaleInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []float32, a []float32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BroundScaleFloat32(a[i], b)
+			out[i] = r
+		}
+	}),
+	"BroundScaleInt32": binE(rt.BroundScaleInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BroundScaleInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []float32, a float32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BroundScaleFloat32(a, b[i])
+			out[i] = r
+		}
+	}),
+	"BroundScaleInt64": binE(rt.BroundScaleInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BroundScaleInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"BroundScaleFloat64": bin(rt.BroundScaleFloat64,
-		func(out []float64, a []float64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.BroundScaleFloat64(a[i], b[i])
+			out[i] = r
+		}
+	}),
+	"BroundScaleInt8": binE(rt.BroundScaleInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.BroundScaleInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []float64, a []float64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.BroundScaleFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.BroundScaleFloat64(a, b[i])
-			}
-		}),
-	"BroundScaleInt16": binE(rt.BroundScaleInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"BroundScaleInt32": binE(rt.BroundScaleInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"BroundScaleInt64": binE(rt.BroundScaleInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"BroundScaleInt8": binE(rt.BroundScaleInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.BroundScaleInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"CastBoolToFloat32": un(rt.CastBoolToFloat32, func(out []float32, a []bool) {
 		a = a[:len(out)]
 		for i := range out {
@@ -1657,25 +1072,12 @@ var loops = map[string]loop{
 			out[i] = rt.CeilInt64(a[i])
 		}
 	}),
-	"Contains": bin(rt.Contains,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Contains(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Contains(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Contains(a, b[i])
-			}
-		}),
+	"Contains": bin(rt.Contains, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Contains(a[i], b[i])
+		}
+	}),
 	"Cos": un(rt.Cos, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -1730,345 +1132,119 @@ var loops = map[string]loop{
 			out[i] = rt.DTIntervalSeconds(a[i])
 		}
 	}),
-	"DateAdd": binE(rt.DateAdd,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateAdd(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"DateAdd": binE(rt.DateAdd, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateAdd(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateAdd(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DateAddDayInterval": binE(rt.DateAddDayInterval, func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateAddDayInterval(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateAdd(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DateAddFits": bin(rt.DateAddFits, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.DateAddFits(a[i], b[i])
+		}
+	}),
+	"DateAddWrap": bin(rt.DateAddWrap, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.DateAddWrap(a[i], b[i])
+		}
+	}),
+	"DateAddYMInterval": binE(rt.DateAddYMInterval, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateAddYMInterval(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"DateAddDayInterval": binE(rt.DateAddDayInterval,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateAddDayInterval(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DateDiff": binE(rt.DateDiff, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateDiff(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateAddDayInterval(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateAddDayInterval(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DateAddFits": bin(rt.DateAddFits,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateAddFits(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.DateAddFits(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateAddFits(a, b[i])
-			}
-		}),
-	"DateAddWrap": bin(rt.DateAddWrap,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateAddWrap(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.DateAddWrap(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateAddWrap(a, b[i])
-			}
-		}),
-	"DateAddYMInterval": binE(rt.DateAddYMInterval,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateAddYMInterval(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateAddYMInterval(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateAddYMInterval(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DateDiff": binE(rt.DateDiff,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateDiff(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateDiff(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateDiff(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"DateFromUnixDate": un(rt.DateFromUnixDate, func(out []int32, a []int32) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.DateFromUnixDate(a[i])
 		}
 	}),
-	"DateSub": binE(rt.DateSub,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateSub(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"DateSub": binE(rt.DateSub, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateSub(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateSub(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DateSubDayInterval": binE(rt.DateSubDayInterval, func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateSubDayInterval(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateSub(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DateSubFits": bin(rt.DateSubFits, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.DateSubFits(a[i], b[i])
+		}
+	}),
+	"DateSubWrap": bin(rt.DateSubWrap, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.DateSubWrap(a[i], b[i])
+		}
+	}),
+	"DateSubYMInterval": binE(rt.DateSubYMInterval, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DateSubYMInterval(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"DateSubDayInterval": binE(rt.DateSubDayInterval,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateSubDayInterval(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateSubDayInterval(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateSubDayInterval(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DateSubFits": bin(rt.DateSubFits,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateSubFits(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.DateSubFits(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateSubFits(a, b[i])
-			}
-		}),
-	"DateSubWrap": bin(rt.DateSubWrap,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateSubWrap(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.DateSubWrap(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateSubWrap(a, b[i])
-			}
-		}),
-	"DateSubYMInterval": binE(rt.DateSubYMInterval,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DateSubYMInterval(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DateSubYMInterval(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DateSubYMInterval(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DateTruncDefined": bin(rt.DateTruncDefined,
-		func(out []bool, a []string, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateTruncDefined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.DateTruncDefined(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.DateTruncDefined(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"DateTruncDefined": bin(rt.DateTruncDefined, func(out []bool, a []string, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.DateTruncDefined(a[i], b[i])
+		}
+	}),
 	"Day": un(rt.Day, func(out []int32, a []int32) {
 		a = a[:len(out)]
 		for i := range out {
@@ -2105,434 +1281,143 @@ var loops = map[string]loop{
 			out[i] = rt.Degrees(a[i])
 		}
 	}),
-	"DivDTIntervalFloat64": binE(rt.DivDTIntervalFloat64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DivDTIntervalFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"DivDTIntervalFloat64": binE(rt.DivDTIntervalFloat64, func(res *vec.Vec[int64], out []int64, a []int64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DivDTIntervalFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DivDTIntervalFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DivDTIntervalInt64": binE(rt.DivDTIntervalInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DivDTIntervalInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DivDTIntervalFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DivInt64": binE(rt.DivInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DivInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"DivDTIntervalInt64": binE(rt.DivDTIntervalInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DivDTIntervalInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DivYMIntervalFloat64": binE(rt.DivYMIntervalFloat64, func(res *vec.Vec[int32], out []int32, a []int32, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DivYMIntervalFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DivDTIntervalInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DivYMIntervalInt64": binE(rt.DivYMIntervalInt64, func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DivYMIntervalInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DivDTIntervalInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"DivideFloat64": binE(rt.DivideFloat64, func(res *vec.Vec[float64], out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.DivideFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"DivInt64": binE(rt.DivInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DivInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"EltIndex": binE(rt.EltIndex, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.EltIndex(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DivInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DivInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DivYMIntervalFloat64": binE(rt.DivYMIntervalFloat64,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DivYMIntervalFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DivYMIntervalFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DivYMIntervalFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DivYMIntervalInt64": binE(rt.DivYMIntervalInt64,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DivYMIntervalInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DivYMIntervalInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DivYMIntervalInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"DivideFloat64": binE(rt.DivideFloat64,
-		func(res *vec.Vec[float64], out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.DivideFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float64], out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.DivideFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float64], out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.DivideFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"EltIndex": binE(rt.EltIndex,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.EltIndex(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.EltIndex(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.EltIndex(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"EndsWith": bin(rt.EndsWith,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EndsWith(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EndsWith(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EndsWith(a, b[i])
-			}
-		}),
-	"EqBool": bin(rt.EqBool,
-		func(out []bool, a []bool, b []bool) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqBool(a[i], b[i])
-			}
-		},
-		func(out []bool, a []bool, b bool) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqBool(a[i], b)
-			}
-		},
-		func(out []bool, a bool, b []bool) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqBool(a, b[i])
-			}
-		}),
-	"EqDecimal": bin(rt.EqDecimal,
-		func(out []bool, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqDecimal(a, b[i])
-			}
-		}),
-	"EqFloat32": bin(rt.EqFloat32,
-		func(out []bool, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqFloat32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqFloat32(a[i], b)
-			}
-		},
-		func(out []bool, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqFloat32(a, b[i])
-			}
-		}),
-	"EqFloat64": bin(rt.EqFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqFloat64(a, b[i])
-			}
-		}),
-	"EqInt16": bin(rt.EqInt16,
-		func(out []bool, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt16(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt16(a[i], b)
-			}
-		},
-		func(out []bool, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt16(a, b[i])
-			}
-		}),
-	"EqInt32": bin(rt.EqInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt32(a, b[i])
-			}
-		}),
-	"EqInt64": bin(rt.EqInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt64(a, b[i])
-			}
-		}),
-	"EqInt8": bin(rt.EqInt8,
-		func(out []bool, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt8(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt8(a[i], b)
-			}
-		},
-		func(out []bool, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqInt8(a, b[i])
-			}
-		}),
-	"EqString": bin(rt.EqString,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqString(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.EqString(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.EqString(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"EndsWith": bin(rt.EndsWith, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EndsWith(a[i], b[i])
+		}
+	}),
+	"EqBool": bin(rt.EqBool, func(out []bool, a []bool, b []bool) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqBool(a[i], b[i])
+		}
+	}),
+	"EqDecimal": bin(rt.EqDecimal, func(out []bool, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqDecimal(a[i], b[i])
+		}
+	}),
+	"EqFloat32": bin(rt.EqFloat32, func(out []bool, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqFloat32(a[i], b[i])
+		}
+	}),
+	"EqFloat64": bin(rt.EqFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqFloat64(a[i], b[i])
+		}
+	}),
+	"EqInt16": bin(rt.EqInt16, func(out []bool, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqInt16(a[i], b[i])
+		}
+	}),
+	"EqInt32": bin(rt.EqInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqInt32(a[i], b[i])
+		}
+	}),
+	"EqInt64": bin(rt.EqInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqInt64(a[i], b[i])
+		}
+	}),
+	"EqInt8": bin(rt.EqInt8, func(out []bool, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqInt8(a[i], b[i])
+		}
+	}),
+	"EqString": bin(rt.EqString, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.EqString(a[i], b[i])
+		}
+	}),
 	"Exp": un(rt.Exp, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -2563,25 +1448,12 @@ var loops = map[string]loop{
 			out[i] = rt.FactorialDefined(a[i])
 		}
 	}),
-	"FindInSet": bin(rt.FindInSet,
-		func(out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.FindInSet(a[i], b[i])
-			}
-		},
-		func(out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.FindInSet(a[i], b)
-			}
-		},
-		func(out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.FindInSet(a, b[i])
-			}
-		}),
+	"FindInSet": bin(rt.FindInSet, func(out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.FindInSet(a[i], b[i])
+		}
+	}),
 	"FiniteFloat32": un(rt.FiniteFloat32, func(out []bool, a []float32) {
 		a = a[:len(out)]
 		for i := range out {
@@ -2611,502 +1483,167 @@ var loops = map[string]loop{
 			out[i] = rt.FloorInt64(a[i])
 		}
 	}),
-	"FormatNumberDefinedDecimal": bin(rt.FormatNumberDefinedDecimal,
-		func(out []bool, a []rt.Decimal, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedDecimal(a, b[i])
-			}
-		}),
-	"FormatNumberDefinedFloat64": bin(rt.FormatNumberDefinedFloat64,
-		func(out []bool, a []float64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedFloat64(a, b[i])
-			}
-		}),
-	"FormatNumberDefinedInt64": bin(rt.FormatNumberDefinedInt64,
-		func(out []bool, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.FormatNumberDefinedInt64(a, b[i])
-			}
-		}),
-	"FromUTCTimestamp": binE(rt.FromUTCTimestamp,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.FromUTCTimestamp(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.FromUTCTimestamp(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.FromUTCTimestamp(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"GeBool": bin(rt.GeBool,
-		func(out []bool, a []bool, b []bool) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeBool(a[i], b[i])
-			}
-		},
-		func(out []bool, a []bool, b bool) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeBool(a[i], b)
-			}
-		},
-		func(out []bool, a bool, b []bool) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeBool(a, b[i])
-			}
-		}),
-	"GeDecimal": bin(rt.GeDecimal,
-		func(out []bool, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeDecimal(a, b[i])
-			}
-		}),
-	"GeFloat32": bin(rt.GeFloat32,
-		func(out []bool, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeFloat32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeFloat32(a[i], b)
-			}
-		},
-		func(out []bool, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeFloat32(a, b[i])
-			}
-		}),
-	"GeFloat64": bin(rt.GeFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeFloat64(a, b[i])
-			}
-		}),
-	"GeInt16": bin(rt.GeInt16,
-		func(out []bool, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt16(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt16(a[i], b)
-			}
-		},
-		func(out []bool, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt16(a, b[i])
-			}
-		}),
-	"GeInt32": bin(rt.GeInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt32(a, b[i])
-			}
-		}),
-	"GeInt64": bin(rt.GeInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt64(a, b[i])
-			}
-		}),
-	"GeInt8": bin(rt.GeInt8,
-		func(out []bool, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt8(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt8(a[i], b)
-			}
-		},
-		func(out []bool, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeInt8(a, b[i])
-			}
-		}),
-	"GeString": bin(rt.GeString,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeString(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GeString(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GeString(a, b[i])
-			}
-		}),
-	"GetJSONObjectDefined": bin(rt.GetJSONObjectDefined,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GetJSONObjectDefined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GetJSONObjectDefined(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GetJSONObjectDefined(a, b[i])
-			}
-		}),
-	"GtBool": bin(rt.GtBool,
-		func(out []bool, a []bool, b []bool) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtBool(a[i], b[i])
-			}
-		},
-		func(out []bool, a []bool, b bool) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtBool(a[i], b)
-			}
-		},
-		func(out []bool, a bool, b []bool) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtBool(a, b[i])
-			}
-		}),
-	"GtDecimal": bin(rt.GtDecimal,
-		func(out []bool, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtDecimal(a, b[i])
-			}
-		}),
-	"GtFloat32": bin(rt.GtFloat32,
-		func(out []bool, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtFloat32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtFloat32(a[i], b)
-			}
-		},
-		func(out []bool, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtFloat32(a, b[i])
-			}
-		}),
-	"GtFloat64": bin(rt.GtFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtFloat64(a, b[i])
-			}
-		}),
-	"GtInt16": bin(rt.GtInt16,
-		func(out []bool, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt16(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt16(a[i], b)
-			}
-		},
-		func(out []bool, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt16(a, b[i])
-			}
-		}),
-	"GtInt32": bin(rt.GtInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt32(a, b[i])
-			}
-		}),
-	"GtInt64": bin(rt.GtInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt64(a, b[i])
-			}
-		}),
-	"GtInt8": bin(rt.GtInt8,
-		func(out []bool, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt8(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt8(a[i], b)
-			}
-		},
-		func(out []bool, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtInt8(a, b[i])
-			}
-		}),
-	"GtString": bin(rt.GtString,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtString(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.GtString(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.GtString(a, b[i])
-			}
-		}),
+	"FormatNumberDefinedDecimal": bin(rt.FormatNumberDefinedDecimal, func(out []bool, a []rt.Decimal, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.FormatNumberDefinedDecimal(a[i], b[i])
+		}
+	}),
+	"FormatNumberDefinedFloat64": bin(rt.FormatNumberDefinedFloat64, func(out []bool, a []float64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.FormatNumberDefinedFloat64(a[i], b[i])
+		}
+	}),
+	"FormatNumberDefinedInt64": bin(rt.FormatNumberDefinedInt64, func(out []bool, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.FormatNumberDefinedInt64(a[i], b[i])
+		}
+	}),
+	"FromUTCTimestamp": binE(rt.FromUTCTimestamp, func(res *vec.Vec[int64], out []int64, a []int64, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.FromUTCTimestamp(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"GeBool": bin(rt.GeBool, func(out []bool, a []bool, b []bool) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeBool(a[i], b[i])
+		}
+	}),
+	"GeDecimal": bin(rt.GeDecimal, func(out []bool, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeDecimal(a[i], b[i])
+		}
+	}),
+	"GeFloat32": bin(rt.GeFloat32, func(out []bool, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeFloat32(a[i], b[i])
+		}
+	}),
+	"GeFloat64": bin(rt.GeFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeFloat64(a[i], b[i])
+		}
+	}),
+	"GeInt16": bin(rt.GeInt16, func(out []bool, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeInt16(a[i], b[i])
+		}
+	}),
+	"GeInt32": bin(rt.GeInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeInt32(a[i], b[i])
+		}
+	}),
+	"GeInt64": bin(rt.GeInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeInt64(a[i], b[i])
+		}
+	}),
+	"GeInt8": bin(rt.GeInt8, func(out []bool, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeInt8(a[i], b[i])
+		}
+	}),
+	"GeString": bin(rt.GeString, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GeString(a[i], b[i])
+		}
+	}),
+	"GetJSONObjectDefined": bin(rt.GetJSONObjectDefined, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GetJSONObjectDefined(a[i], b[i])
+		}
+	}),
+	"GtBool": bin(rt.GtBool, func(out []bool, a []bool, b []bool) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtBool(a[i], b[i])
+		}
+	}),
+	"GtDecimal": bin(rt.GtDecimal, func(out []bool, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtDecimal(a[i], b[i])
+		}
+	}),
+	"GtFloat32": bin(rt.GtFloat32, func(out []bool, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtFloat32(a[i], b[i])
+		}
+	}),
+	"GtFloat64": bin(rt.GtFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtFloat64(a[i], b[i])
+		}
+	}),
+	"GtInt16": bin(rt.GtInt16, func(out []bool, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtInt16(a[i], b[i])
+		}
+	}),
+	"GtInt32": bin(rt.GtInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtInt32(a[i], b[i])
+		}
+	}),
+	"GtInt64": bin(rt.GtInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtInt64(a[i], b[i])
+		}
+	}),
+	"GtInt8": bin(rt.GtInt8, func(out []bool, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtInt8(a[i], b[i])
+		}
+	}),
+	"GtString": bin(rt.GtString, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.GtString(a[i], b[i])
+		}
+	}),
 	"HourTimestampNTZ": un(rt.HourTimestampNTZ, func(out []int32, a []int64) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.HourTimestampNTZ(a[i])
 		}
 	}),
-	"Hypot": bin(rt.Hypot,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Hypot(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Hypot(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Hypot(a, b[i])
-			}
-		}),
-	"Instr": bin(rt.Instr,
-		func(out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Instr(a[i], b[i])
-			}
-		},
-		func(out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Instr(a[i], b)
-			}
-		},
-		func(out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Instr(a, b[i])
-			}
-		}),
+	"Hypot": bin(rt.Hypot, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Hypot(a[i], b[i])
+		}
+	}),
+	"Instr": bin(rt.Instr, func(out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Instr(a[i], b[i])
+		}
+	}),
 	"IsJSONPathKernel": un(rt.IsJSONPathKernel, func(out []bool, a []string) {
 		a = a[:len(out)]
 		for i := range out {
@@ -3148,177 +1685,60 @@ var loops = map[string]loop{
 			out[i] = r
 		}
 	}),
-	"LeBool": bin(rt.LeBool,
-		func(out []bool, a []bool, b []bool) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeBool(a[i], b[i])
-			}
-		},
-		func(out []bool, a []bool, b bool) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeBool(a[i], b)
-			}
-		},
-		func(out []bool, a bool, b []bool) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeBool(a, b[i])
-			}
-		}),
-	"LeDecimal": bin(rt.LeDecimal,
-		func(out []bool, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeDecimal(a, b[i])
-			}
-		}),
-	"LeFloat32": bin(rt.LeFloat32,
-		func(out []bool, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeFloat32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeFloat32(a[i], b)
-			}
-		},
-		func(out []bool, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeFloat32(a, b[i])
-			}
-		}),
-	"LeFloat64": bin(rt.LeFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeFloat64(a, b[i])
-			}
-		}),
-	"LeInt16": bin(rt.LeInt16,
-		func(out []bool, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt16(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt16(a[i], b)
-			}
-		},
-		func(out []bool, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt16(a, b[i])
-			}
-		}),
-	"LeInt32": bin(rt.LeInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt32(a, b[i])
-			}
-		}),
-	"LeInt64": bin(rt.LeInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt64(a, b[i])
-			}
-		}),
-	"LeInt8": bin(rt.LeInt8,
-		func(out []bool, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt8(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt8(a[i], b)
-			}
-		},
-		func(out []bool, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeInt8(a, b[i])
-			}
-		}),
-	"LeString": bin(rt.LeString,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeString(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LeString(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LeString(a, b[i])
-			}
-		}),
+	"LeBool": bin(rt.LeBool, func(out []bool, a []bool, b []bool) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeBool(a[i], b[i])
+		}
+	}),
+	"LeDecimal": bin(rt.LeDecimal, func(out []bool, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeDecimal(a[i], b[i])
+		}
+	}),
+	"LeFloat32": bin(rt.LeFloat32, func(out []bool, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeFloat32(a[i], b[i])
+		}
+	}),
+	"LeFloat64": bin(rt.LeFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeFloat64(a[i], b[i])
+		}
+	}),
+	"LeInt16": bin(rt.LeInt16, func(out []bool, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeInt16(a[i], b[i])
+		}
+	}),
+	"LeInt32": bin(rt.LeInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeInt32(a[i], b[i])
+		}
+	}),
+	"LeInt64": bin(rt.LeInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeInt64(a[i], b[i])
+		}
+	}),
+	"LeInt8": bin(rt.LeInt8, func(out []bool, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeInt8(a[i], b[i])
+		}
+	}),
+	"LeString": bin(rt.LeString, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LeString(a[i], b[i])
+		}
+	}),
 	"Length": un(rt.Length, func(out []int32, a []string) {
 		a = a[:len(out)]
 		for i := range out {
@@ -3331,59 +1751,23 @@ var loops = map[string]loop{
 			out[i] = rt.LengthBinary(a[i])
 		}
 	}),
-	"Levenshtein2": bin(rt.Levenshtein2,
-		func(out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Levenshtein2(a[i], b[i])
+	"Levenshtein2": bin(rt.Levenshtein2, func(out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Levenshtein2(a[i], b[i])
+		}
+	}),
+	"Like": binE(rt.Like, func(res *vec.Vec[bool], out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.Like(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Levenshtein2(a[i], b)
-			}
-		},
-		func(out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Levenshtein2(a, b[i])
-			}
-		}),
-	"Like": binE(rt.Like,
-		func(res *vec.Vec[bool], out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.Like(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[bool], out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.Like(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[bool], out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.Like(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"Ln": un(rt.Ln, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -3396,25 +1780,12 @@ var loops = map[string]loop{
 			out[i] = rt.LnDefined(a[i])
 		}
 	}),
-	"Locate": bin(rt.Locate,
-		func(out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Locate(a[i], b[i])
-			}
-		},
-		func(out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Locate(a[i], b)
-			}
-		},
-		func(out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Locate(a, b[i])
-			}
-		}),
+	"Locate": bin(rt.Locate, func(out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Locate(a[i], b[i])
+		}
+	}),
 	"Log10": un(rt.Log10, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -3439,1104 +1810,369 @@ var loops = map[string]loop{
 			out[i] = rt.Log2(a[i])
 		}
 	}),
-	"LogBase": bin(rt.LogBase,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LogBase(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LogBase(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LogBase(a, b[i])
-			}
-		}),
-	"LogBaseDefined": bin(rt.LogBaseDefined,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LogBaseDefined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LogBaseDefined(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LogBaseDefined(a, b[i])
-			}
-		}),
-	"LtBool": bin(rt.LtBool,
-		func(out []bool, a []bool, b []bool) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtBool(a[i], b[i])
-			}
-		},
-		func(out []bool, a []bool, b bool) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtBool(a[i], b)
-			}
-		},
-		func(out []bool, a bool, b []bool) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtBool(a, b[i])
-			}
-		}),
-	"LtDecimal": bin(rt.LtDecimal,
-		func(out []bool, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtDecimal(a, b[i])
-			}
-		}),
-	"LtFloat32": bin(rt.LtFloat32,
-		func(out []bool, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtFloat32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtFloat32(a[i], b)
-			}
-		},
-		func(out []bool, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtFloat32(a, b[i])
-			}
-		}),
-	"LtFloat64": bin(rt.LtFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtFloat64(a, b[i])
-			}
-		}),
-	"LtInt16": bin(rt.LtInt16,
-		func(out []bool, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt16(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt16(a[i], b)
-			}
-		},
-		func(out []bool, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt16(a, b[i])
-			}
-		}),
-	"LtInt32": bin(rt.LtInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt32(a, b[i])
-			}
-		}),
-	"LtInt64": bin(rt.LtInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt64(a, b[i])
-			}
-		}),
-	"LtInt8": bin(rt.LtInt8,
-		func(out []bool, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt8(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt8(a[i], b)
-			}
-		},
-		func(out []bool, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtInt8(a, b[i])
-			}
-		}),
-	"LtString": bin(rt.LtString,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtString(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.LtString(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.LtString(a, b[i])
-			}
-		}),
+	"LogBase": bin(rt.LogBase, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LogBase(a[i], b[i])
+		}
+	}),
+	"LogBaseDefined": bin(rt.LogBaseDefined, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LogBaseDefined(a[i], b[i])
+		}
+	}),
+	"LtBool": bin(rt.LtBool, func(out []bool, a []bool, b []bool) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtBool(a[i], b[i])
+		}
+	}),
+	"LtDecimal": bin(rt.LtDecimal, func(out []bool, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtDecimal(a[i], b[i])
+		}
+	}),
+	"LtFloat32": bin(rt.LtFloat32, func(out []bool, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtFloat32(a[i], b[i])
+		}
+	}),
+	"LtFloat64": bin(rt.LtFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtFloat64(a[i], b[i])
+		}
+	}),
+	"LtInt16": bin(rt.LtInt16, func(out []bool, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtInt16(a[i], b[i])
+		}
+	}),
+	"LtInt32": bin(rt.LtInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtInt32(a[i], b[i])
+		}
+	}),
+	"LtInt64": bin(rt.LtInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtInt64(a[i], b[i])
+		}
+	}),
+	"LtInt8": bin(rt.LtInt8, func(out []bool, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtInt8(a[i], b[i])
+		}
+	}),
+	"LtString": bin(rt.LtString, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.LtString(a[i], b[i])
+		}
+	}),
 	"LuhnCheck": un(rt.LuhnCheck, func(out []bool, a []string) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.LuhnCheck(a[i])
 		}
 	}),
-	"MakeYMInterval": binE(rt.MakeYMInterval,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MakeYMInterval(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"MakeYMInterval": binE(rt.MakeYMInterval, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MakeYMInterval(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MakeYMInterval(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MakeYMInterval(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"MinuteTimestampNTZ": un(rt.MinuteTimestampNTZ, func(out []int32, a []int64) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.MinuteTimestampNTZ(a[i])
 		}
 	}),
-	"ModFloat32": binE(rt.ModFloat32,
-		func(res *vec.Vec[float32], out []float32, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ModFloat32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"ModFloat32": binE(rt.ModFloat32, func(res *vec.Vec[float32], out []float32, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ModFloat32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[float32], out []float32, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ModFloat32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ModFloat64": binE(rt.ModFloat64, func(res *vec.Vec[float64], out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ModFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[float32], out []float32, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ModFloat32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ModInt16": binE(rt.ModInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ModInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"ModFloat64": binE(rt.ModFloat64,
-		func(res *vec.Vec[float64], out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ModFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ModInt32": binE(rt.ModInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ModInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[float64], out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ModFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ModInt64": binE(rt.ModInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ModInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[float64], out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ModFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ModInt8": binE(rt.ModInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ModInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"ModInt16": binE(rt.ModInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"ModInt32": binE(rt.ModInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"ModInt64": binE(rt.ModInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"ModInt8": binE(rt.ModInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ModInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"ModTotalInt32": bin(rt.ModTotalInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ModTotalInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ModTotalInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ModTotalInt32(a, b[i])
-			}
-		}),
-	"ModTotalInt64": bin(rt.ModTotalInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ModTotalInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ModTotalInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ModTotalInt64(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"ModTotalInt32": bin(rt.ModTotalInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ModTotalInt32(a[i], b[i])
+		}
+	}),
+	"ModTotalInt64": bin(rt.ModTotalInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ModTotalInt64(a[i], b[i])
+		}
+	}),
 	"Month": un(rt.Month, func(out []int32, a []int32) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.Month(a[i])
 		}
 	}),
-	"MonthsBetween2": bin(rt.MonthsBetween2,
-		func(out []float64, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MonthsBetween2(a[i], b[i])
-			}
-		},
-		func(out []float64, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MonthsBetween2(a[i], b)
-			}
-		},
-		func(out []float64, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MonthsBetween2(a, b[i])
-			}
-		}),
-	"MulDTIntervalFloat64": binE(rt.MulDTIntervalFloat64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulDTIntervalFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulDTIntervalFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulDTIntervalFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulDTIntervalInt64": binE(rt.MulDTIntervalInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulDTIntervalInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulDTIntervalInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulDTIntervalInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulFitsInt32": bin(rt.MulFitsInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFitsInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFitsInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFitsInt32(a, b[i])
-			}
-		}),
-	"MulFitsInt64": bin(rt.MulFitsInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFitsInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFitsInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFitsInt64(a, b[i])
-			}
-		}),
-	"MulFloat32": bin(rt.MulFloat32,
-		func(out []float32, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFloat32(a[i], b[i])
-			}
-		},
-		func(out []float32, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFloat32(a[i], b)
-			}
-		},
-		func(out []float32, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFloat32(a, b[i])
-			}
-		}),
-	"MulFloat64": bin(rt.MulFloat64,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFloat64(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulFloat64(a, b[i])
-			}
-		}),
-	"MulInt16": binE(rt.MulInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulInt32": binE(rt.MulInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulInt64": binE(rt.MulInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulInt8": binE(rt.MulInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulWrapInt32": bin(rt.MulWrapInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulWrapInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MulWrapInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulWrapInt32(a, b[i])
-			}
-		}),
-	"MulWrapInt64": bin(rt.MulWrapInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulWrapInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MulWrapInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MulWrapInt64(a, b[i])
-			}
-		}),
-	"MulYMIntervalFloat64": binE(rt.MulYMIntervalFloat64,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulYMIntervalFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulYMIntervalFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulYMIntervalFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MulYMIntervalInt64": binE(rt.MulYMIntervalInt64,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.MulYMIntervalInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.MulYMIntervalInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.MulYMIntervalInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"MultiplyDecimalExact": bin(rt.MultiplyDecimalExact,
-		func(out []rt.Decimal, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.MultiplyDecimalExact(a[i], b[i])
-			}
-		},
-		func(out []rt.Decimal, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.MultiplyDecimalExact(a[i], b)
-			}
-		},
-		func(out []rt.Decimal, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.MultiplyDecimalExact(a, b[i])
-			}
-		}),
-	"NeBool": bin(rt.NeBool,
-		func(out []bool, a []bool, b []bool) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeBool(a[i], b[i])
-			}
-		},
-		func(out []bool, a []bool, b bool) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeBool(a[i], b)
-			}
-		},
-		func(out []bool, a bool, b []bool) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeBool(a, b[i])
-			}
-		}),
-	"NeDecimal": bin(rt.NeDecimal,
-		func(out []bool, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeDecimal(a[i], b[i])
-			}
-		},
-		func(out []bool, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeDecimal(a[i], b)
-			}
-		},
-		func(out []bool, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeDecimal(a, b[i])
-			}
-		}),
-	"NeFloat32": bin(rt.NeFloat32,
-		func(out []bool, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeFloat32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeFloat32(a[i], b)
-			}
-		},
-		func(out []bool, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeFloat32(a, b[i])
-			}
-		}),
-	"NeFloat64": bin(rt.NeFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeFloat64(a, b[i])
-			}
-		}),
-	"NeInt16": bin(rt.NeInt16,
-		func(out []bool, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt16(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt16(a[i], b)
-			}
-		},
-		func(out []bool, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt16(a, b[i])
-			}
-		}),
-	"NeInt32": bin(rt.NeInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt32(a, b[i])
-			}
-		}),
-	"NeInt64": bin(rt.NeInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt64(a, b[i])
-			}
-		}),
-	"NeInt8": bin(rt.NeInt8,
-		func(out []bool, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt8(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt8(a[i], b)
-			}
-		},
-		func(out []bool, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeInt8(a, b[i])
-			}
-		}),
-	"NeString": bin(rt.NeString,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeString(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NeString(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NeString(a, b[i])
-			}
-		}),
+	"MonthsBetween2": bin(rt.MonthsBetween2, func(out []float64, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MonthsBetween2(a[i], b[i])
+		}
+	}),
+	"MulDTIntervalFloat64": binE(rt.MulDTIntervalFloat64, func(res *vec.Vec[int64], out []int64, a []int64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulDTIntervalFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulDTIntervalInt64": binE(rt.MulDTIntervalInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulDTIntervalInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulFitsInt32": bin(rt.MulFitsInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MulFitsInt32(a[i], b[i])
+		}
+	}),
+	"MulFitsInt64": bin(rt.MulFitsInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MulFitsInt64(a[i], b[i])
+		}
+	}),
+	"MulFloat32": bin(rt.MulFloat32, func(out []float32, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MulFloat32(a[i], b[i])
+		}
+	}),
+	"MulFloat64": bin(rt.MulFloat64, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MulFloat64(a[i], b[i])
+		}
+	}),
+	"MulInt16": binE(rt.MulInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulInt32": binE(rt.MulInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulInt64": binE(rt.MulInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulInt8": binE(rt.MulInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulWrapInt32": bin(rt.MulWrapInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MulWrapInt32(a[i], b[i])
+		}
+	}),
+	"MulWrapInt64": bin(rt.MulWrapInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MulWrapInt64(a[i], b[i])
+		}
+	}),
+	"MulYMIntervalFloat64": binE(rt.MulYMIntervalFloat64, func(res *vec.Vec[int32], out []int32, a []int32, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulYMIntervalFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MulYMIntervalInt64": binE(rt.MulYMIntervalInt64, func(res *vec.Vec[int32], out []int32, a []int32, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.MulYMIntervalInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
+			}
+			out[i] = r
+		}
+	}),
+	"MultiplyDecimalExact": bin(rt.MultiplyDecimalExact, func(out []rt.Decimal, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.MultiplyDecimalExact(a[i], b[i])
+		}
+	}),
+	"NeBool": bin(rt.NeBool, func(out []bool, a []bool, b []bool) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeBool(a[i], b[i])
+		}
+	}),
+	"NeDecimal": bin(rt.NeDecimal, func(out []bool, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeDecimal(a[i], b[i])
+		}
+	}),
+	"NeFloat32": bin(rt.NeFloat32, func(out []bool, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeFloat32(a[i], b[i])
+		}
+	}),
+	"NeFloat64": bin(rt.NeFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeFloat64(a[i], b[i])
+		}
+	}),
+	"NeInt16": bin(rt.NeInt16, func(out []bool, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeInt16(a[i], b[i])
+		}
+	}),
+	"NeInt32": bin(rt.NeInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeInt32(a[i], b[i])
+		}
+	}),
+	"NeInt64": bin(rt.NeInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeInt64(a[i], b[i])
+		}
+	}),
+	"NeInt8": bin(rt.NeInt8, func(out []bool, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeInt8(a[i], b[i])
+		}
+	}),
+	"NeString": bin(rt.NeString, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NeString(a[i], b[i])
+		}
+	}),
 	"NegateDecimal": un(rt.NegateDecimal, func(out []rt.Decimal, a []rt.Decimal) {
 		a = a[:len(out)]
 		for i := range out {
@@ -4599,97 +2235,35 @@ var loops = map[string]loop{
 			out[i] = r
 		}
 	}),
-	"NextDay": binE(rt.NextDay,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.NextDay(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"NextDay": binE(rt.NextDay, func(res *vec.Vec[int32], out []int32, a []int32, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.NextDay(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.NextDay(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.NextDay(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"NonZeroDivisorFloat64": bin(rt.NonZeroDivisorFloat64,
-		func(out []bool, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorFloat64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorFloat64(a[i], b)
-			}
-		},
-		func(out []bool, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorFloat64(a, b[i])
-			}
-		}),
-	"NonZeroDivisorInt32": bin(rt.NonZeroDivisorInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorInt32(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorInt32(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorInt32(a, b[i])
-			}
-		}),
-	"NonZeroDivisorInt64": bin(rt.NonZeroDivisorInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.NonZeroDivisorInt64(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"NonZeroDivisorFloat64": bin(rt.NonZeroDivisorFloat64, func(out []bool, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NonZeroDivisorFloat64(a[i], b[i])
+		}
+	}),
+	"NonZeroDivisorInt32": bin(rt.NonZeroDivisorInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NonZeroDivisorInt32(a[i], b[i])
+		}
+	}),
+	"NonZeroDivisorInt64": bin(rt.NonZeroDivisorInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.NonZeroDivisorInt64(a[i], b[i])
+		}
+	}),
 	"Not": un(rt.Not, func(out []bool, a []bool) {
 		a = a[:len(out)]
 		for i := range out {
@@ -4702,229 +2276,78 @@ var loops = map[string]loop{
 			out[i] = rt.OctetLength(a[i])
 		}
 	}),
-	"ParseURLDefined": bin(rt.ParseURLDefined,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ParseURLDefined(a[i], b[i])
+	"ParseURLDefined": bin(rt.ParseURLDefined, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ParseURLDefined(a[i], b[i])
+		}
+	}),
+	"PmodFloat32": binE(rt.PmodFloat32, func(res *vec.Vec[float32], out []float32, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.PmodFloat32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ParseURLDefined(a[i], b)
+			out[i] = r
+		}
+	}),
+	"PmodFloat64": binE(rt.PmodFloat64, func(res *vec.Vec[float64], out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.PmodFloat64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ParseURLDefined(a, b[i])
+			out[i] = r
+		}
+	}),
+	"PmodInt16": binE(rt.PmodInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.PmodInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"PmodFloat32": binE(rt.PmodFloat32,
-		func(res *vec.Vec[float32], out []float32, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodFloat32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"PmodInt32": binE(rt.PmodInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.PmodInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[float32], out []float32, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.PmodFloat32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"PmodInt64": binE(rt.PmodInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.PmodInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[float32], out []float32, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodFloat32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"PmodInt8": binE(rt.PmodInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.PmodInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"PmodFloat64": binE(rt.PmodFloat64,
-		func(res *vec.Vec[float64], out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodFloat64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float64], out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.PmodFloat64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float64], out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodFloat64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"PmodInt16": binE(rt.PmodInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"PmodInt32": binE(rt.PmodInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"PmodInt64": binE(rt.PmodInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"PmodInt8": binE(rt.PmodInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.PmodInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"PositiveDecimal": un(rt.PositiveDecimal, func(out []rt.Decimal, a []rt.Decimal) {
 		a = a[:len(out)]
 		for i := range out {
@@ -4967,259 +2390,99 @@ var loops = map[string]loop{
 			out[i] = rt.PositiveInt8(a[i])
 		}
 	}),
-	"Power": bin(rt.Power,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Power(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Power(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Power(a, b[i])
-			}
-		}),
+	"Power": bin(rt.Power, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Power(a[i], b[i])
+		}
+	}),
 	"Quarter": un(rt.Quarter, func(out []int32, a []int32) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.Quarter(a[i])
 		}
 	}),
-	"QuotFloat64": bin(rt.QuotFloat64,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.QuotFloat64(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.QuotFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.QuotFloat64(a, b[i])
-			}
-		}),
-	"QuotInt64": bin(rt.QuotInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.QuotInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.QuotInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.QuotInt64(a, b[i])
-			}
-		}),
+	"QuotFloat64": bin(rt.QuotFloat64, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.QuotFloat64(a[i], b[i])
+		}
+	}),
+	"QuotInt64": bin(rt.QuotInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.QuotInt64(a[i], b[i])
+		}
+	}),
 	"Radians": un(rt.Radians, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.Radians(a[i])
 		}
 	}),
-	"RegexpCount": binE(rt.RegexpCount,
-		func(res *vec.Vec[int32], out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.RegexpCount(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"RegexpCount": binE(rt.RegexpCount, func(res *vec.Vec[int32], out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.RegexpCount(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.RegexpCount(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"RegexpInstr": binE(rt.RegexpInstr, func(res *vec.Vec[int32], out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.RegexpInstr(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.RegexpCount(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"RegexpInstr": binE(rt.RegexpInstr,
-		func(res *vec.Vec[int32], out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.RegexpInstr(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.RegexpInstr(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.RegexpInstr(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"RegexpSubstrFound": bin(rt.RegexpSubstrFound,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.RegexpSubstrFound(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.RegexpSubstrFound(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.RegexpSubstrFound(a, b[i])
-			}
-		}),
-	"RemFloat64": bin(rt.RemFloat64,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.RemFloat64(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.RemFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.RemFloat64(a, b[i])
-			}
-		}),
-	"RemInt32": bin(rt.RemInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.RemInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.RemInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.RemInt32(a, b[i])
-			}
-		}),
-	"RemInt64": bin(rt.RemInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.RemInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.RemInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.RemInt64(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"RegexpSubstrFound": bin(rt.RegexpSubstrFound, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.RegexpSubstrFound(a[i], b[i])
+		}
+	}),
+	"RemFloat64": bin(rt.RemFloat64, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.RemFloat64(a[i], b[i])
+		}
+	}),
+	"RemInt32": bin(rt.RemInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.RemInt32(a[i], b[i])
+		}
+	}),
+	"RemInt64": bin(rt.RemInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.RemInt64(a[i], b[i])
+		}
+	}),
 	"Rint": un(rt.Rint, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.Rint(a[i])
 		}
 	}),
-	"Rlike": binE(rt.Rlike,
-		func(res *vec.Vec[bool], out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.Rlike(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"Rlike": binE(rt.Rlike, func(res *vec.Vec[bool], out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.Rlike(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[bool], out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.Rlike(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[bool], out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.Rlike(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"RoundFloat32": un(rt.RoundFloat32, func(out []float32, a []float32) {
 		a = a[:len(out)]
 		for i := range out {
@@ -5256,180 +2519,62 @@ var loops = map[string]loop{
 			out[i] = rt.RoundInt8(a[i])
 		}
 	}),
-	"RoundScaleFloat32": bin(rt.RoundScaleFloat32,
-		func(out []float32, a []float32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.RoundScaleFloat32(a[i], b[i])
+	"RoundScaleFloat32": bin(rt.RoundScaleFloat32, func(out []float32, a []float32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.RoundScaleFloat32(a[i], b[i])
+		}
+	}),
+	"RoundScaleFloat64": bin(rt.RoundScaleFloat64, func(out []float64, a []float64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.RoundScaleFloat64(a[i], b[i])
+		}
+	}),
+	"RoundScaleInt16": binE(rt.RoundScaleInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.RoundScaleInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []float32, a []float32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.RoundScaleFloat32(a[i], b)
+			out[i] = r
+		}
+	}),
+	"RoundScaleInt32": binE(rt.RoundScaleInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.RoundScaleInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []float32, a float32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.RoundScaleFloat32(a, b[i])
+			out[i] = r
+		}
+	}),
+	"RoundScaleInt64": binE(rt.RoundScaleInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.RoundScaleInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"RoundScaleFloat64": bin(rt.RoundScaleFloat64,
-		func(out []float64, a []float64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.RoundScaleFloat64(a[i], b[i])
+			out[i] = r
+		}
+	}),
+	"RoundScaleInt8": binE(rt.RoundScaleInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.RoundScaleInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []float64, a []float64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.RoundScaleFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.RoundScaleFloat64(a, b[i])
-			}
-		}),
-	"RoundScaleInt16": binE(rt.RoundScaleInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"RoundScaleInt32": binE(rt.RoundScaleInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"RoundScaleInt64": binE(rt.RoundScaleInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"RoundScaleInt8": binE(rt.RoundScaleInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.RoundScaleInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"Sec": un(rt.Sec, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -5442,139 +2587,48 @@ var loops = map[string]loop{
 			out[i] = rt.SecondTimestampNTZ(a[i])
 		}
 	}),
-	"Sha2Defined": bin(rt.Sha2Defined,
-		func(out []bool, a []string, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.Sha2Defined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.Sha2Defined(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.Sha2Defined(a, b[i])
-			}
-		}),
-	"ShiftLeftInt32": bin(rt.ShiftLeftInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftLeftInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftLeftInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftLeftInt32(a, b[i])
-			}
-		}),
-	"ShiftLeftInt64": bin(rt.ShiftLeftInt64,
-		func(out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftLeftInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftLeftInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftLeftInt64(a, b[i])
-			}
-		}),
-	"ShiftRightInt32": bin(rt.ShiftRightInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightInt32(a, b[i])
-			}
-		}),
-	"ShiftRightInt64": bin(rt.ShiftRightInt64,
-		func(out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightInt64(a, b[i])
-			}
-		}),
-	"ShiftRightUnsignedInt32": bin(rt.ShiftRightUnsignedInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightUnsignedInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightUnsignedInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightUnsignedInt32(a, b[i])
-			}
-		}),
-	"ShiftRightUnsignedInt64": bin(rt.ShiftRightUnsignedInt64,
-		func(out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightUnsignedInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightUnsignedInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ShiftRightUnsignedInt64(a, b[i])
-			}
-		}),
+	"Sha2Defined": bin(rt.Sha2Defined, func(out []bool, a []string, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.Sha2Defined(a[i], b[i])
+		}
+	}),
+	"ShiftLeftInt32": bin(rt.ShiftLeftInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ShiftLeftInt32(a[i], b[i])
+		}
+	}),
+	"ShiftLeftInt64": bin(rt.ShiftLeftInt64, func(out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ShiftLeftInt64(a[i], b[i])
+		}
+	}),
+	"ShiftRightInt32": bin(rt.ShiftRightInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ShiftRightInt32(a[i], b[i])
+		}
+	}),
+	"ShiftRightInt64": bin(rt.ShiftRightInt64, func(out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ShiftRightInt64(a[i], b[i])
+		}
+	}),
+	"ShiftRightUnsignedInt32": bin(rt.ShiftRightUnsignedInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ShiftRightUnsignedInt32(a[i], b[i])
+		}
+	}),
+	"ShiftRightUnsignedInt64": bin(rt.ShiftRightUnsignedInt64, func(out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ShiftRightUnsignedInt64(a[i], b[i])
+		}
+	}),
 	"SignFloat64": un(rt.SignFloat64, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -5599,362 +2653,120 @@ var loops = map[string]loop{
 			out[i] = rt.Sqrt(a[i])
 		}
 	}),
-	"StartsWith": bin(rt.StartsWith,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.StartsWith(a[i], b[i])
+	"StartsWith": bin(rt.StartsWith, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.StartsWith(a[i], b[i])
+		}
+	}),
+	"SubFitsInt32": bin(rt.SubFitsInt32, func(out []bool, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubFitsInt32(a[i], b[i])
+		}
+	}),
+	"SubFitsInt64": bin(rt.SubFitsInt64, func(out []bool, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubFitsInt64(a[i], b[i])
+		}
+	}),
+	"SubFloat32": bin(rt.SubFloat32, func(out []float32, a []float32, b []float32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubFloat32(a[i], b[i])
+		}
+	}),
+	"SubFloat64": bin(rt.SubFloat64, func(out []float64, a []float64, b []float64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubFloat64(a[i], b[i])
+		}
+	}),
+	"SubInt16": binE(rt.SubInt16, func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.SubInt16(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.StartsWith(a[i], b)
+			out[i] = r
+		}
+	}),
+	"SubInt32": binE(rt.SubInt32, func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.SubInt32(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.StartsWith(a, b[i])
+			out[i] = r
+		}
+	}),
+	"SubInt64": binE(rt.SubInt64, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.SubInt64(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"SubFitsInt32": bin(rt.SubFitsInt32,
-		func(out []bool, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFitsInt32(a[i], b[i])
+			out[i] = r
+		}
+	}),
+	"SubInt8": binE(rt.SubInt8, func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.SubInt8(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFitsInt32(a[i], b)
+			out[i] = r
+		}
+	}),
+	"SubWrapInt32": bin(rt.SubWrapInt32, func(out []int32, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubWrapInt32(a[i], b[i])
+		}
+	}),
+	"SubWrapInt64": bin(rt.SubWrapInt64, func(out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubWrapInt64(a[i], b[i])
+		}
+	}),
+	"SubtractDates": binE(rt.SubtractDates, func(res *vec.Vec[int64], out []int64, a []int32, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.SubtractDates(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFitsInt32(a, b[i])
+			out[i] = r
+		}
+	}),
+	"SubtractDecimalSameScale": bin(rt.SubtractDecimalSameScale, func(out []rt.Decimal, a []rt.Decimal, b []rt.Decimal) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.SubtractDecimalSameScale(a[i], b[i])
+		}
+	}),
+	"SubtractTimestampsUTC": binE(rt.SubtractTimestampsUTC, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.SubtractTimestampsUTC(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"SubFitsInt64": bin(rt.SubFitsInt64,
-		func(out []bool, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFitsInt64(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFitsInt64(a[i], b)
-			}
-		},
-		func(out []bool, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFitsInt64(a, b[i])
-			}
-		}),
-	"SubFloat32": bin(rt.SubFloat32,
-		func(out []float32, a []float32, b []float32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFloat32(a[i], b[i])
-			}
-		},
-		func(out []float32, a []float32, b float32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFloat32(a[i], b)
-			}
-		},
-		func(out []float32, a float32, b []float32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFloat32(a, b[i])
-			}
-		}),
-	"SubFloat64": bin(rt.SubFloat64,
-		func(out []float64, a []float64, b []float64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFloat64(a[i], b[i])
-			}
-		},
-		func(out []float64, a []float64, b float64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFloat64(a[i], b)
-			}
-		},
-		func(out []float64, a float64, b []float64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubFloat64(a, b[i])
-			}
-		}),
-	"SubInt16": binE(rt.SubInt16,
-		func(res *vec.Vec[int16], out []int16, a []int16, b []int16) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt16(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []int16, b int16) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt16(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a int16, b []int16) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt16(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"SubInt32": binE(rt.SubInt32,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt32(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt32(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt32(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"SubInt64": binE(rt.SubInt64,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt64(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt64(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt64(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"SubInt8": binE(rt.SubInt8,
-		func(res *vec.Vec[int8], out []int8, a []int8, b []int8) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt8(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a []int8, b int8) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt8(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int8], out []int8, a int8, b []int8) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.SubInt8(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"SubWrapInt32": bin(rt.SubWrapInt32,
-		func(out []int32, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubWrapInt32(a[i], b[i])
-			}
-		},
-		func(out []int32, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubWrapInt32(a[i], b)
-			}
-		},
-		func(out []int32, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubWrapInt32(a, b[i])
-			}
-		}),
-	"SubWrapInt64": bin(rt.SubWrapInt64,
-		func(out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubWrapInt64(a[i], b[i])
-			}
-		},
-		func(out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubWrapInt64(a[i], b)
-			}
-		},
-		func(out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubWrapInt64(a, b[i])
-			}
-		}),
-	"SubtractDates": binE(rt.SubtractDates,
-		func(res *vec.Vec[int64], out []int64, a []int32, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.SubtractDates(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int32, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.SubtractDates(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int32, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.SubtractDates(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"SubtractDecimalSameScale": bin(rt.SubtractDecimalSameScale,
-		func(out []rt.Decimal, a []rt.Decimal, b []rt.Decimal) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubtractDecimalSameScale(a[i], b[i])
-			}
-		},
-		func(out []rt.Decimal, a []rt.Decimal, b rt.Decimal) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.SubtractDecimalSameScale(a[i], b)
-			}
-		},
-		func(out []rt.Decimal, a rt.Decimal, b []rt.Decimal) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.SubtractDecimalSameScale(a, b[i])
-			}
-		}),
-	"SubtractTimestampsUTC": binE(rt.SubtractTimestampsUTC,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.SubtractTimestampsUTC(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.SubtractTimestampsUTC(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.SubtractTimestampsUTC(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"Tan": un(rt.Tan, func(out []float64, a []float64) {
 		a = a[:len(out)]
 		for i := range out {
@@ -5967,74 +2779,28 @@ var loops = map[string]loop{
 			out[i] = rt.Tanh(a[i])
 		}
 	}),
-	"TimestampAddDayTimeUTC": binE(rt.TimestampAddDayTimeUTC,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampAddDayTimeUTC(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"TimestampAddDayTimeUTC": binE(rt.TimestampAddDayTimeUTC, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.TimestampAddDayTimeUTC(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampAddDayTimeUTC(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"TimestampAddMonthsUTC": binE(rt.TimestampAddMonthsUTC, func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.TimestampAddMonthsUTC(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampAddDayTimeUTC(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"TimestampAddMonthsUTC": binE(rt.TimestampAddMonthsUTC,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampAddMonthsUTC(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampAddMonthsUTC(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampAddMonthsUTC(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"TimestampAddUnitValid": un(rt.TimestampAddUnitValid, func(out []bool, a []string) {
 		a = a[:len(out)]
 		for i := range out {
@@ -6092,317 +2858,114 @@ var loops = map[string]loop{
 			out[i] = rt.TimestampSecondsFloat64Defined(a[i])
 		}
 	}),
-	"TimestampSubDTUTC": binE(rt.TimestampSubDTUTC,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampSubDTUTC(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"TimestampSubDTUTC": binE(rt.TimestampSubDTUTC, func(res *vec.Vec[int64], out []int64, a []int64, b []int64) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.TimestampSubDTUTC(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int64) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampSubDTUTC(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"TimestampSubYMUTC": binE(rt.TimestampSubYMUTC, func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.TimestampSubYMUTC(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int64) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampSubDTUTC(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"TimestampSubYMUTC": binE(rt.TimestampSubYMUTC,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []int32) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampSubYMUTC(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b int32) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampSubYMUTC(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []int32) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.TimestampSubYMUTC(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"ToDateDefined": un(rt.ToDateDefined, func(out []bool, a []string) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.ToDateDefined(a[i])
 		}
 	}),
-	"ToDateFmt": binE(rt.ToDateFmt,
-		func(res *vec.Vec[int32], out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ToDateFmt(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"ToDateFmt": binE(rt.ToDateFmt, func(res *vec.Vec[int32], out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ToDateFmt(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ToDateFmt(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ToDateFmtDefined": bin(rt.ToDateFmtDefined, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ToDateFmtDefined(a[i], b[i])
+		}
+	}),
+	"ToNumberDefined": bin(rt.ToNumberDefined, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.ToNumberDefined(a[i], b[i])
+		}
+	}),
+	"ToTimestampNTZFmt": binE(rt.ToTimestampNTZFmt, func(res *vec.Vec[int64], out []int64, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ToTimestampNTZFmt(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[int32], out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ToDateFmt(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"ToUTCTimestamp": binE(rt.ToUTCTimestamp, func(res *vec.Vec[int64], out []int64, a []int64, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.ToUTCTimestamp(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"ToDateFmtDefined": bin(rt.ToDateFmtDefined,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ToDateFmtDefined(a[i], b[i])
+			out[i] = r
+		}
+	}),
+	"TruncDate": binE(rt.TruncDate, func(res *vec.Vec[int32], out []int32, a []int32, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.TruncDate(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ToDateFmtDefined(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ToDateFmtDefined(a, b[i])
-			}
-		}),
-	"ToNumberDefined": bin(rt.ToNumberDefined,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.ToNumberDefined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.ToNumberDefined(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.ToNumberDefined(a, b[i])
-			}
-		}),
-	"ToTimestampNTZFmt": binE(rt.ToTimestampNTZFmt,
-		func(res *vec.Vec[int64], out []int64, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ToTimestampNTZFmt(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ToTimestampNTZFmt(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ToTimestampNTZFmt(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"ToUTCTimestamp": binE(rt.ToUTCTimestamp,
-		func(res *vec.Vec[int64], out []int64, a []int64, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.ToUTCTimestamp(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []int64, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.ToUTCTimestamp(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a int64, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.ToUTCTimestamp(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"TruncDate": binE(rt.TruncDate,
-		func(res *vec.Vec[int32], out []int32, a []int32, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.TruncDate(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []int32, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.TruncDate(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a int32, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.TruncDate(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"TruncDateDefined": bin(rt.TruncDateDefined,
-		func(out []bool, a []int32, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.TruncDateDefined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []int32, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.TruncDateDefined(a[i], b)
-			}
-		},
-		func(out []bool, a int32, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.TruncDateDefined(a, b[i])
-			}
-		}),
-	"TryParseURLDefined": bin(rt.TryParseURLDefined,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.TryParseURLDefined(a[i], b[i])
-			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.TryParseURLDefined(a[i], b)
-			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.TryParseURLDefined(a, b[i])
-			}
-		}),
+			out[i] = r
+		}
+	}),
+	"TruncDateDefined": bin(rt.TruncDateDefined, func(out []bool, a []int32, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.TruncDateDefined(a[i], b[i])
+		}
+	}),
+	"TryParseURLDefined": bin(rt.TryParseURLDefined, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.TryParseURLDefined(a[i], b[i])
+		}
+	}),
 	"TryToDate": un(rt.TryToDate, func(out []int32, a []string) {
 		a = a[:len(out)]
 		for i := range out {
 			out[i] = rt.TryToDate(a[i])
 		}
 	}),
-	"TryToDateFmt": bin(rt.TryToDateFmt,
-		func(out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.TryToDateFmt(a[i], b[i])
-			}
-		},
-		func(out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.TryToDateFmt(a[i], b)
-			}
-		},
-		func(out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.TryToDateFmt(a, b[i])
-			}
-		}),
+	"TryToDateFmt": bin(rt.TryToDateFmt, func(out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.TryToDateFmt(a[i], b[i])
+		}
+	}),
 	"URLDecodable": un(rt.URLDecodable, func(out []bool, a []string) {
 		a = a[:len(out)]
 		for i := range out {
@@ -6451,229 +3014,78 @@ var loops = map[string]loop{
 			out[i] = rt.Weekday(a[i])
 		}
 	}),
-	"XPathBooleanOf": binE(rt.XPathBooleanOf,
-		func(res *vec.Vec[bool], out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathBooleanOf(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"XPathBooleanOf": binE(rt.XPathBooleanOf, func(res *vec.Vec[bool], out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.XPathBooleanOf(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[bool], out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.XPathBooleanOf(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"XPathDefined": bin(rt.XPathDefined, func(out []bool, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.XPathDefined(a[i], b[i])
+		}
+	}),
+	"XPathDoubleOf": binE(rt.XPathDoubleOf, func(res *vec.Vec[float64], out []float64, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.XPathDoubleOf(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[bool], out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathBooleanOf(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+			out[i] = r
+		}
+	}),
+	"XPathFloatOf": binE(rt.XPathFloatOf, func(res *vec.Vec[float32], out []float32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.XPathFloatOf(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"XPathDefined": bin(rt.XPathDefined,
-		func(out []bool, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.XPathDefined(a[i], b[i])
+			out[i] = r
+		}
+	}),
+	"XPathIntOf": binE(rt.XPathIntOf, func(res *vec.Vec[int32], out []int32, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.XPathIntOf(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.XPathDefined(a[i], b)
+			out[i] = r
+		}
+	}),
+	"XPathLongOf": binE(rt.XPathLongOf, func(res *vec.Vec[int64], out []int64, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.XPathLongOf(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(out []bool, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.XPathDefined(a, b[i])
+			out[i] = r
+		}
+	}),
+	"XPathShortOf": binE(rt.XPathShortOf, func(res *vec.Vec[int16], out []int16, a []string, b []string) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.XPathShortOf(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		}),
-	"XPathDoubleOf": binE(rt.XPathDoubleOf,
-		func(res *vec.Vec[float64], out []float64, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathDoubleOf(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float64], out []float64, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.XPathDoubleOf(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float64], out []float64, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathDoubleOf(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"XPathFloatOf": binE(rt.XPathFloatOf,
-		func(res *vec.Vec[float32], out []float32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathFloatOf(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float32], out []float32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.XPathFloatOf(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[float32], out []float32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathFloatOf(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"XPathIntOf": binE(rt.XPathIntOf,
-		func(res *vec.Vec[int32], out []int32, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathIntOf(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.XPathIntOf(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int32], out []int32, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathIntOf(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"XPathLongOf": binE(rt.XPathLongOf,
-		func(res *vec.Vec[int64], out []int64, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathLongOf(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.XPathLongOf(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int64], out []int64, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathLongOf(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
-	"XPathShortOf": binE(rt.XPathShortOf,
-		func(res *vec.Vec[int16], out []int16, a []string, b []string) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathShortOf(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a []string, b string) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.XPathShortOf(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[int16], out []int16, a string, b []string) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.XPathShortOf(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 	"YMIntervalMonths": un(rt.YMIntervalMonths, func(out []int8, a []int32) {
 		a = a[:len(out)]
 		for i := range out {

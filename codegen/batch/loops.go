@@ -12,8 +12,8 @@ import (
 // Signature.Vector) costs a call per row that the Go compiler cannot inline,
 // more than the kernel itself for arithmetic and comparisons. kernels_gen.go
 // holds, per such kernel of templates/rt, the loops over the value slices
-// that call it directly (vector and vector, vector and constant, constant and
-// vector), where the compiler inlines it; the helpers below run them under
+// that call it directly (a constant operand is spread over a recycled slice),
+// where the compiler inlines it; the helpers below run them under
 // the strict rules exactly as generated code's printed loops do
 // (codegen.emitRows): over every row of the batch when every row is
 // selected, or, for a kernel that cannot fail, most of them, NULL rows
@@ -96,19 +96,39 @@ func unE[A, R any](fn func(A) (R, *rt.Error), v func(res *vec.Vec[R], out []R, a
 	}
 }
 
-// bin is the loops of a binary kernel that cannot fail.
-func bin[A, B, R any](fn func(A, B) R, vv func(out []R, a []A, b []B), vc func(out []R, a []A, b B), cv func(out []R, a A, b []B)) loop {
+// operands returns the value slices of a binary kernel's arguments over n
+// rows, a constant spread over a recycled slice (one loop per kernel then
+// serves vector and constant operands alike); ok is false where the loop
+// does not apply (a VARCHAR column read in place, two constants).
+func operands[A, B any](pool *bufs, a vec.Arg[A], b vec.Arg[B], n int) (av []A, bv []B, ok bool) {
+	av, ac, aok := a.Parts()
+	bv, bc, bok := b.Parts()
+	if !aok || !bok || av == nil && bv == nil {
+		return nil, nil, false
+	}
+	if av == nil {
+		av = spreadOver(take[A](pool), ac)
+	}
+	if bv == nil {
+		bv = spreadOver(take[B](pool), bc)
+	}
+	return av[:n], bv[:n], true
+}
+
+func spreadOver[T any](s []T, c T) []T {
+	for i := range s {
+		s[i] = c
+	}
+	return s
+}
+
+// bin is the loop of a binary kernel that cannot fail.
+func bin[A, B, R any](fn func(A, B) R, vv func(out []R, a []A, b []B)) loop {
 	return func(pool *bufs, sel []int32, n int, args []any) any {
 		a, ok1 := args[0].(vec.Arg[A])
 		b, ok2 := args[1].(vec.Arg[B])
 		if !ok1 || !ok2 {
 			return nil
-		}
-		av, ac, aok := a.Parts()
-		bv, bc, bok := b.Parts()
-		if !aok || !bok || av == nil && bv == nil {
-			r := vec.Map2(sel, n, a, b, fn)
-			return &r
 		}
 		res := vec.Vec[R]{V: take[R](pool)}
 		if !dense(sel, n, vec.Strict(&res, sel, n, a.Flags(), b.Flags()), false) {
@@ -120,32 +140,23 @@ func bin[A, B, R any](fn func(A, B) R, vv func(out []R, a []A, b []B), vc func(o
 			}
 			return &res
 		}
-		out := res.V[:n]
-		switch {
-		case av != nil && bv != nil:
-			vv(out, av[:n], bv[:n])
-		case av != nil:
-			vc(out, av[:n], bc)
-		default:
-			cv(out, ac, bv[:n])
+		av, bv, ok := operands(pool, a, b, n)
+		if !ok {
+			r := vec.Map2(sel, n, a, b, fn)
+			return &r
 		}
+		vv(res.V[:n], av, bv)
 		return &res
 	}
 }
 
-// binE is the loops of a binary kernel that can fail.
-func binE[A, B, R any](fn func(A, B) (R, *rt.Error), vv func(res *vec.Vec[R], out []R, a []A, b []B), vc func(res *vec.Vec[R], out []R, a []A, b B), cv func(res *vec.Vec[R], out []R, a A, b []B)) loop {
+// binE is the loop of a binary kernel that can fail.
+func binE[A, B, R any](fn func(A, B) (R, *rt.Error), vv func(res *vec.Vec[R], out []R, a []A, b []B)) loop {
 	return func(pool *bufs, sel []int32, n int, args []any) any {
 		a, ok1 := args[0].(vec.Arg[A])
 		b, ok2 := args[1].(vec.Arg[B])
 		if !ok1 || !ok2 {
 			return nil
-		}
-		av, ac, aok := a.Parts()
-		bv, bc, bok := b.Parts()
-		if !aok || !bok || av == nil && bv == nil {
-			r := vec.Map2E(sel, n, a, b, fn)
-			return &r
 		}
 		res := vec.Vec[R]{V: take[R](pool)}
 		if !dense(sel, n, vec.Strict(&res, sel, n, a.Flags(), b.Flags()), true) {
@@ -164,15 +175,12 @@ func binE[A, B, R any](fn func(A, B) (R, *rt.Error), vv func(res *vec.Vec[R], ou
 			}
 			return &res
 		}
-		out := res.V[:n]
-		switch {
-		case av != nil && bv != nil:
-			vv(&res, out, av[:n], bv[:n])
-		case av != nil:
-			vc(&res, out, av[:n], bc)
-		default:
-			cv(&res, out, ac, bv[:n])
+		av, bv, ok := operands(pool, a, b, n)
+		if !ok {
+			r := vec.Map2E(sel, n, a, b, fn)
+			return &r
 		}
+		vv(&res, res.V[:n], av, bv)
 		return &res
 	}
 }

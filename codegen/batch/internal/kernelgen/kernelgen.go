@@ -157,60 +157,24 @@ var loops = map[string]loop{
 {{- end}}
 {{- else}}
 {{- if .MayFail}}
-	"{{.Name}}": binE(rt.{{.Name}},
-		func(res *vec.Vec[{{.Ret}}], out []{{.Ret}}, a []{{index .Params 0}}, b []{{index .Params 1}}) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				r, err := rt.{{.Name}}(a[i], b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
+	"{{.Name}}": binE(rt.{{.Name}}, func(res *vec.Vec[{{.Ret}}], out []{{.Ret}}, a []{{index .Params 0}}, b []{{index .Params 1}}) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			r, err := rt.{{.Name}}(a[i], b[i])
+			if err != nil {
+				res.Fail(i, err)
+				continue
 			}
-		},
-		func(res *vec.Vec[{{.Ret}}], out []{{.Ret}}, a []{{index .Params 0}}, b {{index .Params 1}}) {
-			a = a[:len(out)]
-			for i := range out {
-				r, err := rt.{{.Name}}(a[i], b)
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		},
-		func(res *vec.Vec[{{.Ret}}], out []{{.Ret}}, a {{index .Params 0}}, b []{{index .Params 1}}) {
-			b = b[:len(out)]
-			for i := range out {
-				r, err := rt.{{.Name}}(a, b[i])
-				if err != nil {
-					res.Fail(i, err)
-					continue
-				}
-				out[i] = r
-			}
-		}),
+			out[i] = r
+		}
+	}),
 {{- else}}
-	"{{.Name}}": bin(rt.{{.Name}},
-		func(out []{{.Ret}}, a []{{index .Params 0}}, b []{{index .Params 1}}) {
-			a, b = a[:len(out)], b[:len(out)]
-			for i := range out {
-				out[i] = rt.{{.Name}}(a[i], b[i])
-			}
-		},
-		func(out []{{.Ret}}, a []{{index .Params 0}}, b {{index .Params 1}}) {
-			a = a[:len(out)]
-			for i := range out {
-				out[i] = rt.{{.Name}}(a[i], b)
-			}
-		},
-		func(out []{{.Ret}}, a {{index .Params 0}}, b []{{index .Params 1}}) {
-			b = b[:len(out)]
-			for i := range out {
-				out[i] = rt.{{.Name}}(a, b[i])
-			}
-		}),
+	"{{.Name}}": bin(rt.{{.Name}}, func(out []{{.Ret}}, a []{{index .Params 0}}, b []{{index .Params 1}}) {
+		a, b = a[:len(out)], b[:len(out)]
+		for i := range out {
+			out[i] = rt.{{.Name}}(a[i], b[i])
+		}
+	}),
 {{- end}}
 {{- end}}
 {{- end}}
