@@ -112,9 +112,9 @@ func (st *subTypes) groupResult() jen.Code {
 		return jen.Qual(vecPkg, "ResAny").Types(st.v, st.h).Call(jen.Qual(vecPkg, relName(s.Cmp.Fn.Infix)))
 	}
 	if args := st.decimalArgs(); args != nil {
-		return jen.Qual(vecPkg, "Res"+resultName(s)).Types(st.v, st.h).Call(args...)
+		return jen.Qual(vecPkg, "Res"+st.sub.Result).Types(st.v, st.h).Call(args...)
 	}
-	return jen.Qual(vecPkg, "Res"+resultName(s)).Types(st.v, st.h)
+	return jen.Qual(vecPkg, "Res"+st.sub.Result).Types(st.v, st.h)
 }
 
 // decimalArgs are the constant arguments of sum and avg over DECIMAL values
@@ -137,39 +137,9 @@ func (st *subTypes) decimalArgs() []jen.Code {
 // rangeResult is the vec.RangeResult function of a sorted subquery.
 func (st *subTypes) rangeResult() jen.Code {
 	if args := st.decimalArgs(); args != nil {
-		return jen.Qual(vecPkg, "Range"+resultName(st.s)).Types(st.k, st.v, st.h).Call(args...)
+		return jen.Qual(vecPkg, "Range"+st.sub.Result).Types(st.k, st.v, st.h).Call(args...)
 	}
-	return jen.Qual(vecPkg, "Range"+resultName(st.s)).Types(st.k, st.v, st.h)
-}
-
-func resultName(s *ir.Settled) string {
-	if s.Kind == ir.SubExists {
-		return "Exists"
-	}
-	switch s.Agg {
-	case ir.AggCountStar:
-		return "Rows"
-	case ir.AggCount:
-		return "Count"
-	case ir.AggSum:
-		switch s.T.Kind {
-		case ir.KindBigint:
-			return "SumInt"
-		case ir.KindDecimal:
-			return "SumDecimal"
-		}
-		return "SumFloat"
-	case ir.AggAvg:
-		if s.T.Kind == ir.KindDecimal {
-			return "AvgDecimal"
-		}
-		return "Avg"
-	case ir.AggMin:
-		return "Min"
-	case ir.AggMax:
-		return "Max"
-	}
-	return "Scalar"
+	return jen.Qual(vecPkg, "Range"+st.sub.Result).Types(st.k, st.v, st.h)
 }
 
 // fieldType is the struct field holding the built structure.

@@ -63,8 +63,6 @@ type compiledEngine struct {
 	inner map[string][]arrow.RecordBatch
 	// status receives a line before a slow step (the build).
 	status io.Writer
-	// onBuild, when not nil, is called before a build.
-	onBuild func()
 	// exe is the engine program, once found or built.
 	exe string
 }
@@ -248,9 +246,6 @@ func (e *compiledEngine) find(ctx context.Context, build bool) (string, error) {
 		return exe, nil
 	}
 	buildsStarted.Add(1)
-	if e.onBuild != nil {
-		e.onBuild()
-	}
 	if e.status != nil {
 		fmt.Fprintf(e.status, "exprc: building the compiled engine of query %s (cached in %s)\n", e.q.Name, cacheDir)
 	}

@@ -121,7 +121,7 @@ func withResult[K comparable, V any, H comparable](sub *lower.Sub, vt ir.Type, s
 		}
 		b.rel = rel
 	}
-	switch name := resultName(s); name {
+	switch name := sub.Result; name {
 	case "Exists":
 		return newImpl(b, vec.ResExists[V, H], vec.RangeExists[K, V, H])
 	case "Rows":
@@ -147,38 +147,6 @@ func withResult[K comparable, V any, H comparable](sub *lower.Sub, vt ir.Type, s
 	default:
 		return newImpl(b, vec.ResScalar[V, H], nil)
 	}
-}
-
-// resultName is the name of the vec result function of s's form (as
-// codegen's printer names it).
-func resultName(s *ir.Settled) string {
-	if s.Kind == ir.SubExists {
-		return "Exists"
-	}
-	switch s.Agg {
-	case ir.AggCountStar:
-		return "Rows"
-	case ir.AggCount:
-		return "Count"
-	case ir.AggSum:
-		switch s.T.Kind {
-		case ir.KindBigint:
-			return "SumInt"
-		case ir.KindDecimal:
-			return "SumDecimal"
-		}
-		return "SumFloat"
-	case ir.AggAvg:
-		if s.T.Kind == ir.KindDecimal {
-			return "AvgDecimal"
-		}
-		return "Avg"
-	case ir.AggMin:
-		return "Min"
-	case ir.AggMax:
-		return "Max"
-	}
-	return "Scalar"
 }
 
 // subNeed is what the structure of s keeps (codegen's need).
@@ -239,7 +207,7 @@ func newImpl[K comparable, V any, H comparable, R any](b base[K, V, H], res vec.
 	switch b.sub.Probe {
 	case lower.ProbeSorted:
 		if rng == nil {
-			return nil, unsupported("a sorted subquery's %s", resultName(s))
+			return nil, unsupported("a sorted subquery's %s", b.sub.Result)
 		}
 	case lower.ProbeIn:
 		if _, ok := probeIn(&vec.SubGroup[V, H]{}, nil, nil, nil, 0); !ok {

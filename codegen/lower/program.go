@@ -167,6 +167,10 @@ type Sub struct {
 	Probe     Probe
 	// Why says why the structure and the probe.
 	Why string
+	// Result names the result of the subquery's form in the vec functions
+	// that compute it from its structure: vec.Res<Result> over a group,
+	// vec.Range<Result> over a sorted range.
+	Result string
 	// Test is a loop-form subquery's per-row test (nil for the others).
 	Test *LoopTest
 }
@@ -203,7 +207,7 @@ func prepare(q *ir.Query, opts Options) *Prepared {
 			out(pass.Inner, "filter")
 		}
 		for _, s := range ip.Subs {
-			sub := &Sub{Settled: s, Pass: pass}
+			sub := &Sub{Settled: s, Pass: pass, Result: resultName(s)}
 			pass.Subs = append(pass.Subs, sub)
 			byID[s.ID] = sub
 			id := fmt.Sprint(s.ID)
@@ -366,4 +370,35 @@ func paramList(s *ir.Settled, args []ir.Expr) []Param {
 		out = append(out, Param{Slot: i, T: a.Type()})
 	}
 	return out
+}
+
+// resultName is Sub.Result of settled subquery s.
+func resultName(s *ir.Settled) string {
+	if s.Kind == ir.SubExists {
+		return "Exists"
+	}
+	switch s.Agg {
+	case ir.AggCountStar:
+		return "Rows"
+	case ir.AggCount:
+		return "Count"
+	case ir.AggSum:
+		switch s.T.Kind {
+		case ir.KindBigint:
+			return "SumInt"
+		case ir.KindDecimal:
+			return "SumDecimal"
+		}
+		return "SumFloat"
+	case ir.AggAvg:
+		if s.T.Kind == ir.KindDecimal {
+			return "AvgDecimal"
+		}
+		return "Avg"
+	case ir.AggMin:
+		return "Min"
+	case ir.AggMax:
+		return "Max"
+	}
+	return "Scalar"
 }
